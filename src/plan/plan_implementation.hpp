@@ -1,0 +1,104 @@
+// The backend-neutral plan: what make_plan builds and both executors read.
+// Glossary (Stockham autosort formulation, Govindaraju et al. 2008):
+//   radix          size of the small DFT a stage applies (2, 4, 8, 16)
+//   stride         product of the radices of the earlier stages of the axis
+//                  (FFTPACK's l1): a stage combines sub-transforms of this
+//                  length into ones of length stride * radix
+//   twiddle        exp(sign*2*pi*i * (j*k) / (stride*radix)), j < stride,
+//                  k < radix, applied to stage inputs before the small DFT
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tensorfft/tensorfft.hpp"
+
+namespace tensorfft {
+
+namespace plan {
+
+struct Stage {
+  int radix = 0;
+  std::int64_t stride = 1;  // product of the earlier radices of this axis
+};
+
+// Consecutive stages a GPU kernel keeps on chip: one read and one write of
+// device memory per pass.
+struct Pass {
+  int first_stage = 0;
+  int stage_count = 0;
+};
+
+struct AxisSchedule {
+  int axis = 0;             // index into Problem::sizes
+  std::int64_t size = 0;
+  std::vector<Stage> stages;
+  std::vector<Pass> passes;
+  std::int64_t pass_length(const Pass& pass) const;
+};
+
+// A layout with defaults filled in (embed = the sizes' shape, packed distance).
+struct ResolvedLayout {
+  std::vector<std::int64_t> embed;
+  std::vector<std::int64_t> pitch;  // elements between neighbours along each axis
+  std::int64_t distance = 0;
+  std::int64_t extent = 0;  // elements from the first to one past the last touched
+  bool packed = false;      // element (b, i) at b * prod(sizes) + linear(i)
+  bool operator==(const ResolvedLayout& other) const {
+    return pitch == other.pitch && distance == other.distance;
+  }
+};
+
+// The largest radix the default schedule uses.
+constexpr int default_max_radix = 16;
+
+// Radices for a power-of-two size: as many max_radix stages as fit, the
+// remainder (a smaller power of two) first.  Mixed radices and Bluestein
+// extend this function only.
+std::vector<int> radix_schedule(std::int64_t size, int max_radix);
+
+// Groups stages into passes that fit on chip: a single pass while the axis
+// length is at most `on_chip_elements`, else passes of balanced length.
+std::vector<Pass> group_into_passes(const std::vector<Stage>& stages, std::int64_t on_chip_elements);
+
+// Elements of one transform a single pass keeps on chip, by storage type.
+std::int64_t on_chip_elements(StorageType storage);
+
+}  // namespace plan
+
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  virtual void execute(const void* input, void* output, void* stream, void* workspace) const = 0;
+  virtual std::size_t workspace_bytes() const { return 0; }
+  // Workspace owned by the executor itself (allocated at plan time), or null.
+  virtual void* own_workspace() const { return nullptr; }
+  // Which memory the pointers must be in; checked before execute.
+  virtual void check_pointers(const void* input, const void* output) const {
+    (void)input;
+    (void)output;
+  }
+};
+
+struct PlanImplementation {
+  Problem problem;
+  Backend backend = Backend::host;
+  std::string backend_reason;
+  std::string description;
+  std::vector<plan::AxisSchedule> axes;  // in execution order: last axis first
+  plan::ResolvedLayout input_layout;
+  plan::ResolvedLayout output_layout;
+  std::int64_t transform_elements = 0;  // product of the sizes
+  long double scale = 1.0L;             // normalization applied to the output
+  std::unique_ptr<Executor> executor;
+};
+
+// Internal helpers shared by the executors.
+namespace plan {
+// sign of the exponent: -1 forward, +1 inverse
+inline int direction_sign(Direction direction) { return direction == Direction::forward ? -1 : +1; }
+}  // namespace plan
+
+}  // namespace tensorfft
