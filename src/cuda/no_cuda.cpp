@@ -9,6 +9,11 @@ bool cuda_available(std::string* reason) {
   return false;
 }
 
+bool cuda_supports(const PlanImplementation&, std::string* reason) {
+  if (reason) *reason = "this build of tensorfft has no CUDA support";
+  return false;
+}
+
 std::unique_ptr<Executor> make_cuda_executor(const PlanImplementation&) {
   throw Error(Status::no_device, "this build of tensorfft has no CUDA support (built without nvcc)");
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "plan/plan_implementation.hpp"
 
@@ -10,5 +11,7 @@ namespace tensorfft {
 std::unique_ptr<Executor> make_host_executor(const PlanImplementation& plan);
 // Defined in src/cuda/ (or by src/cuda/no_cuda.cpp in a build without CUDA).
 std::unique_ptr<Executor> make_cuda_executor(const PlanImplementation& plan);
+// Whether the CUDA executor runs this plan's problem; `reason` says why not.
+bool cuda_supports(const PlanImplementation& plan, std::string* reason);
 
 }  // namespace tensorfft

@@ -234,7 +234,7 @@ Plan make_plan(const Problem& problem, Backend backend) {
       axis.stages.push_back(plan::Stage{radix, stride});
       stride *= radix;
     }
-    axis.passes = plan::group_into_passes(axis.stages, plan::on_chip_elements(problem.storage));
+    axis.passes = plan::group_into_passes(axis.stages, plan::on_chip_elements(problem.storage, problem.mode));
     plan.axes.push_back(std::move(axis));
   }
 
@@ -247,6 +247,9 @@ Plan make_plan(const Problem& problem, Backend backend) {
   if (backend == Backend::host) {
     plan.backend = Backend::host;
     plan.backend_reason = "host backend requested";
+  } else if (have_cuda && backend == Backend::automatic && !cuda_supports(plan, &cuda_reason)) {
+    plan.backend = Backend::host;
+    plan.backend_reason = "automatic: " + cuda_reason + ", so the host backend";
   } else if (have_cuda) {
     plan.backend = Backend::cuda;
     plan.backend_reason = backend == Backend::cuda ? "CUDA backend requested (" + cuda_reason + ")"

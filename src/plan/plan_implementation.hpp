@@ -51,6 +51,10 @@ struct ResolvedLayout {
   }
 };
 
+// Columns of a multi-pass tile: the columns lie N/P elements apart in device
+// memory, so fewer than 4 (32 bytes of fp32) would waste most of each sector.
+constexpr std::int64_t min_columns_per_tile = 4;
+
 // The largest radix the default schedule uses.
 constexpr int default_max_radix = 16;
 
@@ -64,7 +68,7 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 std::vector<Pass> group_into_passes(const std::vector<Stage>& stages, std::int64_t on_chip_elements);
 
 // Elements of one transform a single pass keeps on chip, by storage type.
-std::int64_t on_chip_elements(StorageType storage);
+std::int64_t on_chip_elements(StorageType storage, ComputeMode mode);
 
 }  // namespace plan
 

@@ -9,6 +9,11 @@
 
 #include "precision/host_device.hpp"
 
+#if defined(__CUDACC__)
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#endif
+
 namespace tensorfft::precision {
 
 TENSORFFT_HOST_DEVICE std::uint32_t float_bits(float value) {
@@ -78,12 +83,22 @@ TENSORFFT_HOST_DEVICE float bf16_bits_to_float(std::uint16_t value) {
   return float_from_bits(static_cast<std::uint32_t>(value) << 16);
 }
 
+// On the device the hardware conversions give the same round-to-nearest-even
+// results in one instruction each (the bit routines above cost ~30).
 TENSORFFT_HOST_DEVICE float round_to_fp16(float value) {
+#if defined(__CUDA_ARCH__)
+  return __half2float(__float2half_rn(value));
+#else
   return fp16_bits_to_float(float_to_fp16_bits(value));
+#endif
 }
 
 TENSORFFT_HOST_DEVICE float round_to_bf16(float value) {
+#if defined(__CUDA_ARCH__)
+  return __bfloat162float(__float2bfloat16_rn(value));
+#else
   return bf16_bits_to_float(float_to_bf16_bits(value));
+#endif
 }
 
 constexpr float fp16_largest_finite = 65504.0f;

@@ -57,6 +57,9 @@ TENSORFFT_HOST_DEVICE float power_of_two(int e) {
 // and x huge, as long as the result is representable).  Splits the shift in
 // two so each factor stays a normal float.
 TENSORFFT_HOST_DEVICE float scale_by_power_of_two(float x, int e) {
+#if defined(__CUDA_ARCH__)
+  return ldexpf(x, e);  // exact for power-of-two scaling, no branches in the common case
+#endif
   if (e > 127) return x * power_of_two(127) * power_of_two(e - 127);
   if (e < -126) return x * power_of_two(-126) * power_of_two(e + 126);
   return x * power_of_two(e);

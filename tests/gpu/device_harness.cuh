@@ -1,0 +1,174 @@
+// Shared by the GPU tests and the cuFFT comparison benchmark: random inputs
+// made on the device in fp64, conversion to each storage type, cuFFT fp64
+// references, poisoning and error metrics (../shared/ACCURACY.md).
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#include <cufft.h>
+#include <cufftXt.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "tensorfft/tensorfft.hpp"
+
+namespace tensorfft::testing {
+
+inline void cuda_check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
+}
+inline void cufft_check(cufftResult status, const char* what) {
+  if (status != CUFFT_SUCCESS) throw std::runtime_error(std::string(what) + ": cuFFT error " + std::to_string(status));
+}
+
+__device__ inline double uniform_from_hash(std::uint64_t seed, std::uint64_t index) {
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + index * 0xBF58476D1CE4E5B9ull + 0x94D049BB133111EBull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) * (2.0 / 9007199254740992.0) - 1.0;  // [-1, 1)
+}
+
+// Uniform [-1,1] real and imaginary parts.
+__global__ void fill_uniform(double2* data, std::int64_t count, std::uint64_t seed) {
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < count;
+       i += std::int64_t(gridDim.x) * blockDim.x) {
+    data[i] = {uniform_from_hash(seed, 2 * i), uniform_from_hash(seed, 2 * i + 1)};
+  }
+}
+
+template <typename Storage>
+__device__ inline Storage from_double2(double2 v);
+template <>
+__device__ inline double2 from_double2<double2>(double2 v) { return v; }
+template <>
+__device__ inline float2 from_double2<float2>(double2 v) { return {float(v.x), float(v.y)}; }
+template <>
+__device__ inline __half2 from_double2<__half2>(double2 v) { return __floats2half2_rn(float(v.x), float(v.y)); }
+template <>
+__device__ inline __nv_bfloat162 from_double2<__nv_bfloat162>(double2 v) {
+  return __floats2bfloat162_rn(float(v.x), float(v.y));
+}
+template <typename Storage>
+__device__ inline double2 to_double2(Storage v);
+template <>
+__device__ inline double2 to_double2<double2>(double2 v) { return v; }
+template <>
+__device__ inline double2 to_double2<float2>(float2 v) { return {v.x, v.y}; }
+template <>
+__device__ inline double2 to_double2<__half2>(__half2 v) {
+  const float2 f = __half22float2(v);
+  return {f.x, f.y};
+}
+template <>
+__device__ inline double2 to_double2<__nv_bfloat162>(__nv_bfloat162 v) {
+  const float2 f = __bfloat1622float2(v);
+  return {f.x, f.y};
+}
+
+template <typename Storage>
+__global__ void convert_from_double(const double2* source, Storage* destination, std::int64_t count) {
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < count;
+       i += std::int64_t(gridDim.x) * blockDim.x) {
+    destination[i] = from_double2<Storage>(source[i]);
+  }
+}
+
+// sums[0] += |y - ref|^2, sums[1] += |ref|^2, sums[2] = max |y - ref|, sums[3] += non-finite count
+template <typename Storage>
+__global__ void error_sums(const Storage* result, const double2* reference, std::int64_t count, double scale,
+                           double* sums) {
+  double difference = 0, norm = 0, worst = 0, bad = 0;
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < count;
+       i += std::int64_t(gridDim.x) * blockDim.x) {
+    const double2 y = to_double2<Storage>(result[i]);
+    const double2 r = {reference[i].x * scale, reference[i].y * scale};
+    if (!isfinite(y.x) || !isfinite(y.y)) bad += 1;
+    const double dx = y.x - r.x, dy = y.y - r.y;
+    difference += dx * dx + dy * dy;
+    norm += r.x * r.x + r.y * r.y;
+    worst = fmax(worst, sqrt(dx * dx + dy * dy));
+  }
+  atomicAdd(&sums[0], difference);
+  atomicAdd(&sums[1], norm);
+  atomicAdd(&sums[3], bad);
+  // max via CAS on the bit pattern (non-negative doubles order like integers)
+  unsigned long long* address = reinterpret_cast<unsigned long long*>(&sums[2]);
+  atomicMax(address, static_cast<unsigned long long>(__double_as_longlong(worst)));
+}
+
+struct ErrorMetrics {
+  double relative_l2 = 0;
+  double max_relative = 0;  // max |y - ref| / rms(ref)
+  double non_finite = 0;
+};
+
+template <typename Storage>
+ErrorMetrics measure_error(const void* result, const double2* reference, std::int64_t count, double scale,
+                           double* device_sums) {
+  cuda_check(cudaMemset(device_sums, 0, 4 * sizeof(double)), "cudaMemset sums");
+  error_sums<Storage><<<1024, 256>>>(static_cast<const Storage*>(result), reference, count, scale, device_sums);
+  cuda_check(cudaGetLastError(), "error_sums launch");
+  double sums[4];
+  cuda_check(cudaMemcpy(sums, device_sums, sizeof sums, cudaMemcpyDeviceToHost), "copy sums");
+  ErrorMetrics metrics;
+  metrics.relative_l2 = std::sqrt(sums[0] / sums[1]);
+  metrics.max_relative = sums[2] / std::sqrt(sums[1] / double(count));
+  metrics.non_finite = sums[3];
+  if (metrics.non_finite > 0) metrics.relative_l2 = metrics.max_relative = INFINITY;
+  return metrics;
+}
+
+inline ErrorMetrics measure_error(StorageType storage, const void* result, const double2* reference,
+                                  std::int64_t count, double scale, double* device_sums) {
+  switch (storage) {
+    case StorageType::complex_fp64: return measure_error<double2>(result, reference, count, scale, device_sums);
+    case StorageType::complex_fp32: return measure_error<float2>(result, reference, count, scale, device_sums);
+    case StorageType::complex_fp16: return measure_error<__half2>(result, reference, count, scale, device_sums);
+    case StorageType::complex_bf16:
+      return measure_error<__nv_bfloat162>(result, reference, count, scale, device_sums);
+  }
+  return {};
+}
+
+inline void convert_input(StorageType storage, const double2* source, void* destination, std::int64_t count) {
+  switch (storage) {
+    case StorageType::complex_fp64:
+      convert_from_double<double2><<<1024, 256>>>(source, static_cast<double2*>(destination), count);
+      break;
+    case StorageType::complex_fp32:
+      convert_from_double<float2><<<1024, 256>>>(source, static_cast<float2*>(destination), count);
+      break;
+    case StorageType::complex_fp16:
+      convert_from_double<__half2><<<1024, 256>>>(source, static_cast<__half2*>(destination), count);
+      break;
+    case StorageType::complex_bf16:
+      convert_from_double<__nv_bfloat162><<<1024, 256>>>(source, static_cast<__nv_bfloat162*>(destination), count);
+      break;
+  }
+  cuda_check(cudaGetLastError(), "convert_input launch");
+}
+
+// cuFFT fp64 reference of `batch` transforms of size n (unnormalized).
+inline void cufft_reference(const double2* input, double2* output, long long n, long long batch, int direction) {
+  cufftHandle plan;
+  cufft_check(cufftCreate(&plan), "cufftCreate");
+  std::size_t work = 0;
+  cufft_check(cufftMakePlanMany64(plan, 1, &n, nullptr, 1, n, nullptr, 1, n, CUFFT_Z2Z, batch, &work),
+              "cufftMakePlanMany64 Z2Z");
+  cufft_check(cufftExecZ2Z(plan, reinterpret_cast<cufftDoubleComplex*>(const_cast<double2*>(input)),
+                           reinterpret_cast<cufftDoubleComplex*>(output), direction),
+              "cufftExecZ2Z");
+  cufftDestroy(plan);
+}
+
+// Fill with 0xFF bytes: NaN in every float format, so unwritten outputs show.
+inline void poison(void* data, std::size_t bytes) { cuda_check(cudaMemset(data, 0xFF, bytes), "poison"); }
+
+}  // namespace tensorfft::testing
