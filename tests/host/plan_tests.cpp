@@ -1,0 +1,431 @@
+// The plan: radix schedule, passes, stage strides, describe(), the plan
+// object's accessors; the long-double twiddles (exact symmetries, accuracy);
+// and the long-double reference against the naive DFT.
+#include <cmath>
+#include <regex>
+
+#include "plan/plan_implementation.hpp"
+#include "plan/twiddles.hpp"
+#include "test_support.hpp"
+
+namespace host_tests {
+namespace {
+
+using tensorfft::Backend;
+using tensorfft::Plan;
+using tensorfft::Problem;
+namespace plan = tensorfft::plan;
+
+const long double pi = 3.141592653589793238462643383279502884L;
+
+// ---- radix schedule ----
+
+struct ScheduleCase {
+  int max_radix;
+  int log2_size;
+};
+
+void PrintTo(const ScheduleCase& c, std::ostream* out) { *out << "2^" << c.log2_size << " max_radix " << c.max_radix; }
+
+std::vector<ScheduleCase> schedule_cases() {
+  std::vector<ScheduleCase> cases;
+  for (int max_radix : {2, 4, 8, 16}) {
+    for (int log2_size = 0; log2_size <= 40; ++log2_size) cases.push_back({max_radix, log2_size});
+  }
+  return cases;
+}
+
+class RadixSchedule : public ::testing::TestWithParam<ScheduleCase> {};
+
+TEST_P(RadixSchedule, ProductIsTheSizeWithAllowedRadices) {
+  const ScheduleCase& c = GetParam();
+  const std::int64_t size = std::int64_t{1} << c.log2_size;
+  const std::vector<int> radices = plan::radix_schedule(size, c.max_radix);
+  std::int64_t product = 1;
+  for (std::size_t s = 0; s < radices.size(); ++s) {
+    const int r = radices[s];
+    EXPECT_TRUE(r == 2 || r == 4 || r == 8 || r == 16) << r;
+    EXPECT_LE(r, c.max_radix);
+    if (s > 0) EXPECT_EQ(r, c.max_radix) << "only the first radix may be smaller than max_radix";
+    product *= r;
+  }
+  EXPECT_EQ(product, size);
+  // As few stages as max_radix allows.
+  const int log2_max = log2_of(c.max_radix);
+  EXPECT_EQ(static_cast<int>(radices.size()), (c.log2_size + log2_max - 1) / log2_max);
+}
+
+INSTANTIATE_TEST_SUITE_P(PowersOfTwo, RadixSchedule, ::testing::ValuesIn(schedule_cases()),
+                         [](const ::testing::TestParamInfo<ScheduleCase>& info) {
+                           return "size_2e" + std::to_string(info.param.log2_size) + "_max_radix" +
+                                  std::to_string(info.param.max_radix);
+                         });
+
+// The seeds' radices 2, 4, 8 are selectable through Problem::max_radix, and
+// 0 picks the default (16).
+TEST(PlanSchedule, MaxRadixSelectsTheStages) {
+  for (int max_radix : {0, 2, 4, 8, 16}) {
+    Problem problem;
+    problem.sizes = {4096};
+    problem.max_radix = max_radix;
+    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    const int expected = max_radix == 0 ? plan::default_max_radix : max_radix;
+    const auto& axes = p.implementation().axes;
+    ASSERT_EQ(axes.size(), 1u);
+    for (const plan::Stage& stage : axes[0].stages) EXPECT_EQ(stage.radix, expected) << p.describe();
+    EXPECT_EQ(axes[0].stages, axes[0].stages);  // (Stage has no operator==; radices checked above)
+    EXPECT_NE(p.describe().find(" r" + std::to_string(expected)), std::string::npos) << p.describe();
+    EXPECT_EQ(p.problem().max_radix, max_radix);
+  }
+  EXPECT_EQ(plan::default_max_radix, 16);
+}
+
+// Stage strides are the products of the earlier radices; every axis's
+// radices multiply to its size; the last (contiguous) axis runs first.
+TEST(PlanSchedule, StagesAndAxesOfMultiDimensionalPlans) {
+  for (const std::vector<std::int64_t>& sizes : std::vector<std::vector<std::int64_t>>{
+           {2}, {1 << 20}, {8, 16}, {1, 32}, {64, 1}, {4, 8, 16}, {2, 512, 32}}) {
+    Problem problem;
+    problem.sizes = sizes;
+    problem.mode = ComputeMode::fp32;
+    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    SCOPED_TRACE(p.describe());
+    const auto& axes = p.implementation().axes;
+    ASSERT_EQ(axes.size(), sizes.size());
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      EXPECT_EQ(axes[a].axis, static_cast<int>(sizes.size() - 1 - a)) << "the last axis runs first";
+      EXPECT_EQ(axes[a].size, sizes[axes[a].axis]);
+      std::int64_t stride = 1;
+      for (const plan::Stage& stage : axes[a].stages) {
+        EXPECT_EQ(stage.stride, stride);
+        stride *= stage.radix;
+      }
+      EXPECT_EQ(stride, axes[a].size);
+    }
+    EXPECT_EQ(p.implementation().transform_elements,
+              std::accumulate(sizes.begin(), sizes.end(), std::int64_t{1}, std::multiplies<std::int64_t>()));
+  }
+}
+
+// ---- passes ----
+
+struct PassCase {
+  Combo combo;
+  int log2_size;
+};
+
+void PrintTo(const PassCase& c, std::ostream* out) { *out << name_of(c.combo) << " 2^" << c.log2_size; }
+
+std::vector<PassCase> pass_cases() {
+  std::vector<PassCase> cases;
+  for (const Combo& combo : valid_combos()) {
+    for (int log2_size = 1; log2_size <= 34; ++log2_size) cases.push_back({combo, log2_size});
+  }
+  return cases;
+}
+
+class PassGrouping : public ::testing::TestWithParam<PassCase> {};
+
+// Passes cover the stages in order, each nonempty and no longer than what the
+// kernels keep on chip; a single pass while the axis fits on chip.
+TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
+  const PassCase& c = GetParam();
+  const std::int64_t size = std::int64_t{1} << c.log2_size;
+  for (int max_radix : {2, 4, 8, 16}) {
+    SCOPED_TRACE("max_radix " + std::to_string(max_radix));
+    plan::AxisSchedule axis;
+    axis.size = size;
+    std::int64_t stride = 1;
+    for (int radix : plan::radix_schedule(size, max_radix)) {
+      axis.stages.push_back(plan::Stage{radix, stride});
+      stride *= radix;
+    }
+    const std::int64_t on_chip = plan::on_chip_elements(c.combo.storage, c.combo.mode);
+    axis.passes = plan::group_into_passes(axis.stages, on_chip);
+    int next = 0;
+    std::string lengths;
+    for (const plan::Pass& pass : axis.passes) lengths += " " + std::to_string(axis.pass_length(pass));
+    SCOPED_TRACE("pass lengths" + lengths + ", on chip " + std::to_string(on_chip));
+    for (const plan::Pass& pass : axis.passes) {
+      EXPECT_EQ(pass.first_stage, next);
+      EXPECT_GE(pass.stage_count, 1);
+      EXPECT_LE(axis.pass_length(pass), on_chip);
+      next = pass.first_stage + pass.stage_count;
+    }
+    EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
+    if (size <= on_chip) EXPECT_EQ(axis.passes.size(), 1u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(PowersOfTwo, PassGrouping, ::testing::ValuesIn(pass_cases()),
+                         [](const ::testing::TestParamInfo<PassCase>& info) {
+                           return name_of(info.param.combo) + "_size_2e" + std::to_string(info.param.log2_size);
+                         });
+
+// ---- describe() and the plan object ----
+
+struct DescribeCase {
+  Combo combo;
+  std::vector<std::int64_t> sizes;
+  Direction direction;
+};
+
+void PrintTo(const DescribeCase& c, std::ostream* out) { *out << name_of(c.combo) << " rank " << c.sizes.size(); }
+
+std::vector<DescribeCase> describe_cases() {
+  std::vector<DescribeCase> cases;
+  for (const Combo& combo : valid_combos()) {
+    cases.push_back({combo, {65536}, Direction::forward});
+    cases.push_back({combo, {8, 16}, Direction::inverse});
+    cases.push_back({combo, {4, 1, 32}, Direction::forward});
+  }
+  return cases;
+}
+
+class Describe : public ::testing::TestWithParam<DescribeCase> {};
+
+TEST_P(Describe, OneLineWithSizesTypesAndStages) {
+  const DescribeCase& c = GetParam();
+  Problem problem;
+  problem.sizes = c.sizes;
+  problem.batch = 3;
+  problem.storage = c.combo.storage;
+  problem.mode = c.combo.mode;
+  problem.direction = c.direction;
+  const Plan p = tensorfft::make_plan(problem, Backend::host);
+  const std::string text = p.describe();
+  EXPECT_EQ(text.find('\n'), std::string::npos) << text;
+  EXPECT_FALSE(text.empty());
+  std::string shape;
+  for (std::size_t k = 0; k < c.sizes.size(); ++k) shape += (k ? "x" : "") + std::to_string(c.sizes[k]);
+  for (const std::string& part :
+       {"(c2c " + shape + " ", std::string(" ") + tensorfft::to_string(c.combo.storage) + " ",
+        std::string(" ") + tensorfft::to_string(c.combo.mode) + " ", std::string(" ") + name_of(c.direction),
+        std::string("batch=3"), std::string("(pass")}) {
+    EXPECT_NE(text.find(part), std::string::npos) << "\"" << part << "\" missing in " << text;
+  }
+  // The stage list printed is the plan's, axis by axis in execution order.
+  std::vector<int> printed;
+  const std::regex stage("\\br([0-9]+)\\b");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), stage); it != std::sregex_iterator(); ++it) {
+    printed.push_back(std::stoi((*it)[1]));
+  }
+  std::vector<int> planned;
+  for (const plan::AxisSchedule& axis : p.implementation().axes) {
+    for (const plan::Stage& s : axis.stages) planned.push_back(s.radix);
+  }
+  EXPECT_EQ(printed, planned) << text;
+  if (std::find(c.sizes.begin(), c.sizes.end(), 1) != c.sizes.end()) {
+    EXPECT_NE(text.find("(identity)"), std::string::npos) << "a size-1 axis prints as the identity: " << text;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllModes, Describe, ::testing::ValuesIn(describe_cases()),
+                         [](const ::testing::TestParamInfo<DescribeCase>& info) {
+                           std::string shape;
+                           for (std::size_t k = 0; k < info.param.sizes.size(); ++k) {
+                             shape += (k ? "x" : "") + std::to_string(info.param.sizes[k]);
+                           }
+                           return name_of(info.param.combo) + "_" + shape;
+                         });
+
+TEST(PlanObject, AccessorsEchoTheProblem) {
+  Problem problem;
+  problem.sizes = {32, 8};
+  problem.batch = 5;
+  problem.storage = StorageType::complex_bf16;
+  problem.mode = ComputeMode::single_fp16;
+  problem.direction = Direction::inverse;
+  problem.normalization = Normalization::ortho;
+  problem.input_layout.distance = 300;
+  const Plan p = tensorfft::make_plan(problem, Backend::host);
+  EXPECT_EQ(p.problem().sizes, problem.sizes);
+  EXPECT_EQ(p.problem().batch, 5);
+  EXPECT_EQ(p.problem().storage, StorageType::complex_bf16);
+  EXPECT_EQ(p.problem().mode, ComputeMode::single_fp16);
+  EXPECT_EQ(p.problem().direction, Direction::inverse);
+  EXPECT_EQ(p.problem().normalization, Normalization::ortho);
+  EXPECT_EQ(p.problem().input_layout.distance, 300);
+  EXPECT_EQ(p.backend(), Backend::host);
+  EXPECT_EQ(p.backend_reason(), "host backend requested");
+  EXPECT_EQ(p.workspace_bytes(), 0u);
+  EXPECT_NEAR(static_cast<double>(p.implementation().scale), 1.0 / std::sqrt(256.0), 1e-18);
+}
+
+TEST(PlanObject, NamesAndElementSizes) {
+  EXPECT_STREQ(tensorfft::to_string(StorageType::complex_fp32), "fp32");
+  EXPECT_STREQ(tensorfft::to_string(StorageType::complex_fp16), "fp16");
+  EXPECT_STREQ(tensorfft::to_string(StorageType::complex_bf16), "bf16");
+  EXPECT_STREQ(tensorfft::to_string(StorageType::complex_fp64), "fp64");
+  EXPECT_STREQ(tensorfft::to_string(ComputeMode::split_fp16), "split_fp16");
+  EXPECT_STREQ(tensorfft::to_string(ComputeMode::single_fp16), "single_fp16");
+  EXPECT_STREQ(tensorfft::to_string(ComputeMode::fp32), "fp32");
+  EXPECT_STREQ(tensorfft::to_string(ComputeMode::fp64), "fp64");
+  EXPECT_STREQ(tensorfft::to_string(Direction::forward), "forward");
+  EXPECT_STREQ(tensorfft::to_string(Direction::inverse), "inverse");
+  EXPECT_STREQ(tensorfft::to_string(Normalization::backward), "backward");
+  EXPECT_STREQ(tensorfft::to_string(Normalization::ortho), "ortho");
+  EXPECT_STREQ(tensorfft::to_string(Normalization::forward), "forward");
+  EXPECT_STREQ(tensorfft::to_string(Backend::automatic), "auto");
+  EXPECT_STREQ(tensorfft::to_string(Backend::cuda), "cuda");
+  EXPECT_STREQ(tensorfft::to_string(Backend::host), "host");
+  EXPECT_EQ(tensorfft::element_bytes(StorageType::complex_fp32), 8u);
+  EXPECT_EQ(tensorfft::element_bytes(StorageType::complex_fp16), 4u);
+  EXPECT_EQ(tensorfft::element_bytes(StorageType::complex_bf16), 4u);
+  EXPECT_EQ(tensorfft::element_bytes(StorageType::complex_fp64), 16u);
+  EXPECT_EQ(static_cast<int>(Direction::forward), -1);
+  EXPECT_EQ(static_cast<int>(Direction::inverse), 1);
+}
+
+// ---- twiddles ----
+
+using LongComplex = std::complex<long double>;
+
+class UnitRoot : public ::testing::TestWithParam<int> {
+ protected:
+  std::int64_t n() const { return std::int64_t{1} << GetParam(); }
+};
+
+TEST_P(UnitRoot, ExactAtQuarterTurns) {
+  const std::int64_t n = this->n();
+  EXPECT_EQ(plan::unit_root(0, n, -1), LongComplex(1, 0));
+  EXPECT_EQ(plan::unit_root(n / 2, n, -1), LongComplex(-1, 0)) << "w^(n/2) is exactly -1";
+  EXPECT_EQ(plan::unit_root(n / 2, n, +1), LongComplex(-1, 0));
+  if (n >= 4) {
+    EXPECT_EQ(plan::unit_root(n / 4, n, -1), LongComplex(0, -1)) << "w^(n/4) is exactly -i (forward)";
+    EXPECT_EQ(plan::unit_root(n / 4, n, +1), LongComplex(0, 1));
+    EXPECT_EQ(plan::unit_root(3 * n / 4, n, -1), LongComplex(0, 1));
+    EXPECT_EQ(plan::unit_root(-n / 4, n, -1), LongComplex(0, 1));
+  }
+  EXPECT_EQ(plan::unit_root(n, n, -1), LongComplex(1, 0));
+  EXPECT_EQ(plan::unit_root(5 * n / 2, n, -1), LongComplex(-1, 0));
+}
+
+TEST_P(UnitRoot, ExactSymmetries) {
+  const std::int64_t n = this->n();
+  if (n < 8) GTEST_SKIP() << "covered by the quarter turns";
+  std::mt19937_64 rng = case_rng();
+  for (int i = 0; i < 2000; ++i) {
+    const std::int64_t k = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n));
+    const LongComplex w = plan::unit_root(k, n, -1);
+    SCOPED_TRACE("k = " + std::to_string(k));
+    ASSERT_EQ(plan::unit_root(k, n, +1), std::conj(w)) << "inverse = conjugate";
+    ASSERT_EQ(plan::unit_root(n - k, n, -1), std::conj(w)) << "w^(n-k) = conj(w^k)";
+    ASSERT_EQ(plan::unit_root(-k, n, -1), std::conj(w)) << "negative k";
+    ASSERT_EQ(plan::unit_root(k + 3 * n, n, -1), w) << "periodic";
+    ASSERT_EQ(plan::unit_root(k + n / 4, n, -1), LongComplex(w.imag(), -w.real())) << "w^(k+n/4) = -i w^k";
+    ASSERT_EQ(plan::unit_root(k + n / 2, n, -1), -w) << "w^(k+n/2) = -w^k";
+    if (n <= (std::int64_t{1} << 40)) {
+      ASSERT_EQ(plan::unit_root(2 * k, 2 * n, -1), w) << "the same root in a table twice as long";
+    }
+    // Reflection about the 45-degree line: w^(n/8 - j) and w^(n/8 + j) swap parts.
+    const std::int64_t j = k % (n / 8);
+    const LongComplex below = plan::unit_root(n / 8 - j, n, +1), above = plan::unit_root(n / 8 + j, n, +1);
+    if (j != 0) ASSERT_EQ(below, LongComplex(above.imag(), above.real())) << "j = " << j;
+  }
+}
+
+TEST_P(UnitRoot, WithinTenToMinus18OfCosSin) {
+  const std::int64_t n = this->n();
+  std::mt19937_64 rng = case_rng();
+  long double worst = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const std::int64_t k = i < 64 ? i * n / 64 : static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n));
+    const long double angle = 2.0L * pi * static_cast<long double>(k) / static_cast<long double>(n);
+    const LongComplex direct(std::cos(angle), -std::sin(angle));
+    const LongComplex w = plan::unit_root(k, n, -1);
+    worst = std::max(worst, std::abs(w - direct));
+    ASSERT_LE(std::abs(w - direct), 1e-18L) << "k = " << k;
+    ASSERT_LE(std::fabs(std::norm(w) - 1.0L), 1e-18L) << "k = " << k;
+  }
+  report("max_abs_difference_to_cosl_sinl", worst);
+}
+
+INSTANTIATE_TEST_SUITE_P(PowersOfTwo, UnitRoot, ::testing::Values(1, 2, 3, 4, 5, 8, 13, 16, 20, 27, 32, 40, 50, 60),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           return "n_2e" + std::to_string(info.param);
+                         });
+
+TEST(DftMatrix, RowsAreUnitRootsAndUnitary) {
+  for (int radix : {2, 4, 8, 16}) {
+    for (int sign : {-1, +1}) {
+      const std::vector<LongComplex> f = plan::dft_matrix(radix, sign);
+      ASSERT_EQ(f.size(), static_cast<std::size_t>(radix * radix));
+      for (int row = 0; row < radix; ++row) {
+        for (int column = 0; column < radix; ++column) {
+          ASSERT_EQ(f[row * radix + column], plan::unit_root(static_cast<std::int64_t>(row) * column, radix, sign));
+          ASSERT_EQ(f[row * radix + column], f[column * radix + row]) << "symmetric";
+        }
+      }
+      // F F^H = radix I.
+      for (int a = 0; a < radix; ++a) {
+        for (int b = 0; b < radix; ++b) {
+          LongComplex sum = 0;
+          for (int k = 0; k < radix; ++k) sum += f[a * radix + k] * std::conj(f[b * radix + k]);
+          ASSERT_LE(std::abs(sum - LongComplex(a == b ? radix : 0, 0)), 1e-17L) << a << " " << b;
+        }
+      }
+    }
+  }
+}
+
+// ---- the long-double reference ----
+
+class ReferenceFft : public ::testing::TestWithParam<int> {};
+
+TEST_P(ReferenceFft, AgreesWithNaiveDft) {
+  const std::int64_t n = std::int64_t{1} << GetParam();
+  std::mt19937_64 rng = case_rng();
+  for (int sign : {-1, +1}) {
+    for (int trial = 0; trial < 8; ++trial) {
+      const std::vector<Complex> x = uniform_input(n, rng);
+      const std::vector<Complex> fast = tensorfft::reference::fft(x, sign);
+      const std::vector<Complex> naive = tensorfft::reference::naive_dft(x, sign);
+      ASSERT_LE(tensorfft::reference::relative_l2_error(fast, naive), 1e-17L) << "sign " << sign;
+      ASSERT_LE(tensorfft::reference::max_relative_error(fast, naive), 1e-17L) << "sign " << sign;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(UpTo64, ReferenceFft, ::testing::Range(0, 7), [](const ::testing::TestParamInfo<int>& info) {
+  return "n" + std::to_string(1 << info.param);
+});
+
+TEST(ReferenceFftNd, IsSeparableNaiveDft) {
+  const std::vector<std::int64_t> sizes = {4, 8, 2};
+  const std::int64_t batch = 2, elements = 64;
+  std::mt19937_64 rng = case_rng();
+  const std::vector<Complex> x = uniform_input(batch * elements, rng);
+  const std::vector<Complex> fast = tensorfft::reference::fft_nd(x, sizes, batch, -1);
+  // Naive: X[k] = sum_j x[j] prod_axis exp(-2 pi i k_a j_a / n_a).
+  std::vector<Complex> naive(x.size());
+  for (std::int64_t b = 0; b < batch; ++b) {
+    for (std::int64_t k = 0; k < elements; ++k) {
+      Complex sum = 0;
+      for (std::int64_t j = 0; j < elements; ++j) {
+        long double phase = 0;
+        std::int64_t kr = k, jr = j;
+        for (std::size_t a = sizes.size(); a-- > 0;) {
+          phase += static_cast<long double>((kr % sizes[a]) * (jr % sizes[a])) / sizes[a];
+          kr /= sizes[a];
+          jr /= sizes[a];
+        }
+        sum += x[b * elements + j] * std::polar(1.0L, -2.0L * pi * phase);
+      }
+      naive[b * elements + k] = sum;
+    }
+  }
+  EXPECT_LE(tensorfft::reference::relative_l2_error(fast, naive), 1e-17L);
+}
+
+TEST(ReferenceMetrics, KnownValues) {
+  const std::vector<Complex> reference = {{3, 4}, {0, 0}};
+  const std::vector<Complex> result = {{3, 4.5}, {0, 0}};
+  EXPECT_NEAR(static_cast<double>(tensorfft::reference::relative_l2_error(result, reference)), 0.1, 1e-15);
+  // max |diff| / rms(reference) = 0.5 / sqrt(25 / 2)
+  EXPECT_NEAR(static_cast<double>(tensorfft::reference::max_relative_error(result, reference)),
+              0.5 / std::sqrt(12.5), 1e-15);
+}
+
+}  // namespace
+}  // namespace host_tests
