@@ -64,8 +64,8 @@ class HostExecutor final : public Executor {
     std::vector<std::int64_t> work_pitch(rank, 1);
     for (std::size_t k = rank - 1; k-- > 0;) work_pitch[k] = work_pitch[k + 1] * problem.sizes[k + 1];
 
-    bool input_finite = true;
     for (std::int64_t b = 0; b < problem.batch; ++b) {
+      bool input_finite = true;  // per batch: a NaN in one batch must not hide another's overflow
       const std::int64_t in_base = b * plan_.input_layout.distance;
       const std::int64_t out_base = b * plan_.output_layout.distance;
       for (std::int64_t i = 0; i < elements; ++i) {
