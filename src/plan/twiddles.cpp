@@ -26,8 +26,11 @@ std::complex<long double> unit_root(std::int64_t k, std::int64_t n, int sign) {
   } else {
     theta = (pi / 4.0L) * static_cast<long double>(n - rest) / static_cast<long double>(n);
   }
-  const long double cos_theta = std::cos(theta);
-  const long double sin_theta = std::sin(theta);
+  // At odd multiples of n/8 the angle is exactly pi/4: use one value for both
+  // parts so the symmetry w^(n-k) = conj(w^k) stays exact.
+  const bool eighth_turn = octant % 2 == 1 && rest == 0;
+  const long double cos_theta = eighth_turn ? std::sqrt(0.5L) : std::cos(theta);
+  const long double sin_theta = eighth_turn ? cos_theta : std::sin(theta);
   // Angle = octant*pi/4 + theta (even octant) or (octant+1)*pi/4 - theta (odd).
   switch (octant) {
     case 0: c = cos_theta; s = sin_theta; break;               // theta

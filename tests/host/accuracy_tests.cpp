@@ -101,6 +101,7 @@ TEST_P(Accuracy, MatchesLongDoubleReference) {
   }
   const long double tolerance = rel_l2_tolerance(plan);
   report("relL2", stats.rel_l2());
+  report("tolerance", tolerance);
   report("maxrel", stats.max_rel());
   ASSERT_TRUE(stats.all_finite());
   EXPECT_LE(stats.rel_l2(), tolerance) << "seed " << case_seed();
@@ -195,6 +196,7 @@ TEST_P(NormalizationAccuracy, MatchesScaledReference) {
   }
   const long double tolerance = rel_l2_tolerance(plan);
   report("relL2", stats.rel_l2());
+  report("tolerance", tolerance);
   EXPECT_LE(stats.rel_l2(), tolerance) << "seed " << case_seed();
   EXPECT_LE(stats.max_rel(), max_rel_factor * tolerance) << "seed " << case_seed();
 }
@@ -255,6 +257,7 @@ TEST_P(RoundTrip, InverseOfForwardGivesInput) {
   // errors add (triangle inequality).
   const long double tolerance = 2.0L * rel_l2_tolerance(forward);
   report("roundtrip_relL2", stats.rel_l2());
+  report("tolerance", tolerance);
   EXPECT_LE(stats.rel_l2(), tolerance) << "seed " << case_seed();
 }
 
@@ -312,6 +315,7 @@ TEST_P(RadixChoice, EveryMaxRadixMeetsTheTolerance) {
   // once, but the tolerance already grows with log2 N.
   const long double tolerance = rel_l2_tolerance(plan);
   report("relL2", stats.rel_l2());
+  report("tolerance", tolerance);
   EXPECT_LE(stats.rel_l2(), tolerance) << "seed " << case_seed();
   EXPECT_LE(stats.max_rel(), max_rel_factor * tolerance) << "seed " << case_seed();
 }

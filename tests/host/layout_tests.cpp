@@ -121,6 +121,7 @@ void check_layout(const Problem& problem, bool in_place, std::int64_t repetition
   }
   const long double tolerance = rel_l2_tolerance(plan);
   report("relL2", stats.rel_l2());
+  report("tolerance", tolerance);
   ASSERT_TRUE(stats.all_finite()) << "NaN in the output: a gap of the input layout was read, or an element not written";
   EXPECT_LE(stats.rel_l2(), tolerance) << "seed " << case_seed();
   EXPECT_LE(stats.max_rel(), max_rel_factor * tolerance) << "seed " << case_seed();

@@ -2,6 +2,9 @@
 // object's accessors; the long-double twiddles (exact symmetries, accuracy);
 // and the long-double reference against the naive DFT.
 #include <cmath>
+#include <functional>
+#include <iomanip>
+#include <numeric>
 #include <regex>
 
 #include "plan/plan_implementation.hpp"
@@ -46,7 +49,9 @@ TEST_P(RadixSchedule, ProductIsTheSizeWithAllowedRadices) {
     const int r = radices[s];
     EXPECT_TRUE(r == 2 || r == 4 || r == 8 || r == 16) << r;
     EXPECT_LE(r, c.max_radix);
-    if (s > 0) EXPECT_EQ(r, c.max_radix) << "only the first radix may be smaller than max_radix";
+    if (s > 0) {
+      EXPECT_EQ(r, c.max_radix) << "only the first radix may be smaller than max_radix";
+    }
     product *= r;
   }
   EXPECT_EQ(product, size);
@@ -73,7 +78,6 @@ TEST(PlanSchedule, MaxRadixSelectsTheStages) {
     const auto& axes = p.implementation().axes;
     ASSERT_EQ(axes.size(), 1u);
     for (const plan::Stage& stage : axes[0].stages) EXPECT_EQ(stage.radix, expected) << p.describe();
-    EXPECT_EQ(axes[0].stages, axes[0].stages);  // (Stage has no operator==; radices checked above)
     EXPECT_NE(p.describe().find(" r" + std::to_string(expected)), std::string::npos) << p.describe();
     EXPECT_EQ(p.problem().max_radix, max_radix);
   }
@@ -153,7 +157,9 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       next = pass.first_stage + pass.stage_count;
     }
     EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
-    if (size <= on_chip) EXPECT_EQ(axis.passes.size(), 1u);
+    if (size <= on_chip) {
+      EXPECT_EQ(axis.passes.size(), 1u);
+    }
   }
 }
 
@@ -303,25 +309,30 @@ TEST_P(UnitRoot, ExactAtQuarterTurns) {
 
 TEST_P(UnitRoot, ExactSymmetries) {
   const std::int64_t n = this->n();
-  if (n < 8) GTEST_SKIP() << "covered by the quarter turns";
   std::mt19937_64 rng = case_rng();
   for (int i = 0; i < 2000; ++i) {
     const std::int64_t k = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n));
+    // The odd multiples of n/8 have their own test (UnitRootEighthTurns).
+    if (n >= 8 && (8 * k) % n == 0 && ((8 * k) / n) % 2 == 1) continue;
     const LongComplex w = plan::unit_root(k, n, -1);
     SCOPED_TRACE("k = " + std::to_string(k));
     ASSERT_EQ(plan::unit_root(k, n, +1), std::conj(w)) << "inverse = conjugate";
     ASSERT_EQ(plan::unit_root(n - k, n, -1), std::conj(w)) << "w^(n-k) = conj(w^k)";
     ASSERT_EQ(plan::unit_root(-k, n, -1), std::conj(w)) << "negative k";
     ASSERT_EQ(plan::unit_root(k + 3 * n, n, -1), w) << "periodic";
-    ASSERT_EQ(plan::unit_root(k + n / 4, n, -1), LongComplex(w.imag(), -w.real())) << "w^(k+n/4) = -i w^k";
     ASSERT_EQ(plan::unit_root(k + n / 2, n, -1), -w) << "w^(k+n/2) = -w^k";
-    if (n <= (std::int64_t{1} << 40)) {
-      ASSERT_EQ(plan::unit_root(2 * k, 2 * n, -1), w) << "the same root in a table twice as long";
+    ASSERT_EQ(plan::unit_root(2 * k, 2 * n, -1), w) << "the same root in a table twice as long";
+    if (n >= 4) {
+      ASSERT_EQ(plan::unit_root(k + n / 4, n, -1), LongComplex(w.imag(), -w.real())) << "w^(k+n/4) = -i w^k";
     }
-    // Reflection about the 45-degree line: w^(n/8 - j) and w^(n/8 + j) swap parts.
-    const std::int64_t j = k % (n / 8);
-    const LongComplex below = plan::unit_root(n / 8 - j, n, +1), above = plan::unit_root(n / 8 + j, n, +1);
-    if (j != 0) ASSERT_EQ(below, LongComplex(above.imag(), above.real())) << "j = " << j;
+    if (n >= 8) {
+      // Reflection about the 45-degree line: w^(n/8 - j) and w^(n/8 + j) swap parts.
+      const std::int64_t j = k % (n / 8);
+      const LongComplex below = plan::unit_root(n / 8 - j, n, +1), above = plan::unit_root(n / 8 + j, n, +1);
+      if (j != 0) {
+        ASSERT_EQ(below, LongComplex(above.imag(), above.real())) << "j = " << j;
+      }
+    }
   }
 }
 
@@ -345,6 +356,24 @@ INSTANTIATE_TEST_SUITE_P(PowersOfTwo, UnitRoot, ::testing::Values(1, 2, 3, 4, 5,
                          [](const ::testing::TestParamInfo<int>& info) {
                            return "n_2e" + std::to_string(info.param);
                          });
+
+// At the odd multiples of n/8 the root is (+-1 +-i)/sqrt(2): its parts must
+// have equal magnitude, or the mirror symmetry w^(n-k) = conj(w^k) breaks
+// there (library bug, see the report: the odd octants use sinl/cosl of the
+// rounded pi/4, which differ by one long-double ulp).
+TEST(UnitRootEighthTurns, PartsHaveEqualMagnitude) {
+  for (int log2n = 3; log2n <= 60; ++log2n) {
+    const std::int64_t n = std::int64_t{1} << log2n;
+    for (std::int64_t odd = 1; odd < 8; odd += 2) {
+      const std::int64_t k = odd * (n / 8);
+      const LongComplex w = plan::unit_root(k, n, -1);
+      ASSERT_EQ(std::fabs(w.real()), std::fabs(w.imag()))
+          << "n = 2^" << log2n << ", k = " << odd << "n/8: " << std::setprecision(21) << w.real() << ", "
+          << w.imag();
+      ASSERT_EQ(plan::unit_root(n - k, n, -1), std::conj(w)) << "n = 2^" << log2n << ", k = " << odd << "n/8";
+    }
+  }
+}
 
 TEST(DftMatrix, RowsAreUnitRootsAndUnitary) {
   for (int radix : {2, 4, 8, 16}) {

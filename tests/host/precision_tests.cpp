@@ -410,7 +410,7 @@ TEST(Split, ScaleByPowerOfTwoIsExactForNormalResults) {
 // |lo| <= 2^14.  In fact 2^-23: the maximum is >= 2^14, hi's residual is at
 // most 8, lo = fp16(2048 residual) <= 2^14 is off by at most 4, i.e. 2^-9 in
 // hi's units; measured worst case exactly 2^-23.00.
-TEST(Split, HiLoReconstructsToTwoToMinus22OfTheMaximum) {
+TEST(Split, HiLoReconstructsToTwoToMinus23OfTheMaximum) {
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   std::uniform_real_distribution<double> decades(0.0, 30.0);

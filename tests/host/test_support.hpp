@@ -1,6 +1,8 @@
 // Shared helpers of the host tests: seeds, inputs, storage buffers, the
-// long-double reference, pooled error statistics and the tolerances of
-// /work/shared/ACCURACY.md (docs: "How tensorfft measures accuracy").
+// long-double reference, pooled error statistics and the tolerances of the
+// project's accuracy rules (ACCURACY.md, "How tensorfft measures accuracy":
+// relL2 and maxrel against a long-double reference computed from the
+// unrounded input; per-storage tolerances that grow with log2 N).
 #pragma once
 
 #include <gtest/gtest.h>
