@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
     const long long n = 1LL << log2n;
     const long long batch = total / n;
     fill_uniform<<<1024, 256>>>(reference_input, total, 1000 + log2n);
-    cufft_reference(reference_input, reference_output, n, batch, CUFFT_FORWARD);
+    cufft_reference(reference_input, reference_output, {n}, batch, CUFFT_FORWARD);
     for (StorageType storage : storages) {
       const std::size_t bytes = total * element_bytes(storage);
       convert_input(storage, reference_input, input, total);

@@ -1,11 +1,13 @@
-// The CUDA executor: turns the plan's passes into stockham_pass_kernel
-// launches, uploads the twiddle and DFT tables once at plan time, and owns
-// the workspace between passes (fp32, or fp64 for the fp64 mode).
+// The CUDA executor: turns the plan's passes (every axis, last axis first)
+// into stockham_pass_kernel launches, uploads the twiddle tables and MMA
+// fragments once at plan time, and owns the workspace between passes (fp32,
+// or fp64 for the fp64 mode).
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -26,13 +28,19 @@ void check(cudaError_t status, const char* what, Status failure = Status::execut
   }
 }
 
-// The smallest tile (elements) worth a block, and the largest tile.
+// Elements a tile aims for: enough columns to fill a block of warps.
 constexpr int target_tile_elements = 2048;
 
 using KernelFunction = void (*)(PassParameters);
 
+// Kernels by (storage of the input, storage of the output): the caller's
+// storage type or the fp32 (fp64) intermediate of the workspace.
 struct KernelChoice {
-  KernelFunction single, first, middle, last;
+  KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
+  KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
+    if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
+    return output_is_intermediate ? storage_to_intermediate : storage_to_storage;
+  }
 };
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>
@@ -62,13 +70,58 @@ KernelChoice choose_kernels(const Problem& problem) {
   throw Error(Status::internal_error, "no kernel for the compute mode");
 }
 
+// The block-diagonal DFT matrices of radix 8 and 16 as mma.sync A fragments,
+// per lane (layout in cuda/arch/mma_sm80.cuh): F_re, F_im, -F_im of the fp16
+// hi parts, then of the lo parts (precision/split.hpp).
+std::vector<std::uint32_t> mma_fragment_table(int sign) {
+  std::vector<std::uint32_t> table(4 * cuda::fragment_table_entries);
+  for (int radix : {8, 16}) {
+    const auto matrix = plan::dft_matrix(radix, sign);
+    for (int which = 0; which < 6; ++which) {
+      const bool lo = which >= 3;
+      const int part = which % 3;  // 0 re, 1 im, 2 -im
+      for (int lane = 0; lane < 32; ++lane) {
+        const int group = lane / 4, quad = lane % 4;
+        std::uint16_t halves[8];
+        for (int i = 0; i < 8; ++i) {
+          const int row = group + ((i >> 1) & 1) * 8;
+          const int column = 2 * quad + (i & 1) + (i >> 2) * 8;
+          float value = 0.0f;
+          if (row / radix == column / radix) {
+            const auto entry = matrix[(row % radix) * radix + column % radix];
+            const float component = static_cast<float>(part == 0 ? entry.real() : entry.imag());
+            const precision::HiLo parts = precision::split_hi_lo(component);  // |F| <= 1: no scale
+            value = (lo ? parts.lo : parts.hi) * (part == 2 ? -1.0f : 1.0f);
+          }
+          halves[i] = precision::float_to_fp16_bits(value);
+        }
+        const std::size_t at = 4 * (static_cast<std::size_t>(cuda::fragment_table_offset(radix)) + which * 32 + lane);
+        for (int r = 0; r < 4; ++r) table[at + r] = halves[2 * r] | (std::uint32_t{halves[2 * r + 1]} << 16);
+      }
+    }
+  }
+  return table;
+}
+
+// One kernel launch: a pass along one axis.
 struct Launch {
   KernelFunction kernel;
   PassParameters parameters;  // input/output filled at execution
-  int input_buffer;           // -1 = caller's input, 0/1 = workspace halves
-  int output_buffer;          // -2 = caller's output
+  int input_buffer;           // caller_input, caller_output or a workspace half (0, 1)
+  int output_buffer;
   dim3 grid, block;
   std::size_t shared_bytes;
+  std::size_t twiddle_coarse, twiddle_fine, twiddle_inner;  // table offsets until the upload
+};
+constexpr int caller_input = -1;
+constexpr int caller_output = -2;
+
+// A pass of the packed array seen as [O][N][I] (stockham_pass.cuh).
+struct PassView {
+  const plan::AxisSchedule* axis;
+  const plan::Pass* pass;  // null: a copy with the normalization (all axes of size 1)
+  std::int64_t inner;
+  bool in_place_capable;  // the axis has one pass: each tile writes back the elements it read
 };
 
 class CudaExecutor final : public Executor {
@@ -76,10 +129,8 @@ class CudaExecutor final : public Executor {
   explicit CudaExecutor(const PlanImplementation& plan) : plan_(plan) {
     const Problem& problem = plan.problem;
     const bool fp64 = problem.mode == ComputeMode::fp64;
-    const std::size_t complex_bytes = fp64 ? 16 : 8;
+    const std::size_t intermediate_bytes = fp64 ? 16 : 8;
     const int sign = plan::direction_sign(problem.direction);
-    const plan::AxisSchedule& axis = plan.axes.at(0);
-    const std::int64_t n = axis.size;
     check(cudaGetDevice(&device_), "cudaGetDevice", Status::no_device);
     check(cudaDeviceGetAttribute(&max_shared_, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_),
           "cudaDeviceGetAttribute");
@@ -94,6 +145,7 @@ class CudaExecutor final : public Executor {
       std::memcpy(tables.data() + offset, data, bytes);
       return offset;
     };
+    // w_length^(i*step), i < count, in the compute precision.
     auto append_roots = [&](std::int64_t count, std::int64_t step, std::int64_t length) {
       std::vector<double> values(static_cast<std::size_t>(2 * count));
       std::vector<float> values32(static_cast<std::size_t>(2 * count));
@@ -107,108 +159,99 @@ class CudaExecutor final : public Executor {
       return fp64 ? append(values.data(), values.size() * sizeof(double))
                   : append(values32.data(), values32.size() * sizeof(float));
     };
-    // DFT matrices: split (hi, lo) for the tensor modes, full precision for scalar ones.
-    std::vector<float> split_table(2 * 2 * cuda::dft_table_entries);
-    std::vector<double> table64(2 * cuda::dft_table_entries);
-    std::vector<float> table32(2 * cuda::dft_table_entries);
-    for (int radix : {2, 4, 8, 16}) {
-      const auto matrix = plan::dft_matrix(radix, sign);
-      const int offset = cuda::dft_table_offset(radix);
-      for (int i = 0; i < radix * radix; ++i) {
-        const float re = static_cast<float>(matrix[i].real()), im = static_cast<float>(matrix[i].imag());
-        const precision::HiLo re_parts = precision::split_hi_lo(re), im_parts = precision::split_hi_lo(im);
-        float* hi = &split_table[2 * 2 * offset];
-        float* lo = hi + 2 * radix * radix;
-        hi[2 * i] = re_parts.hi;
-        hi[2 * i + 1] = im_parts.hi;
-        lo[2 * i] = re_parts.lo;
-        lo[2 * i + 1] = im_parts.lo;
-        table64[2 * (offset + i)] = static_cast<double>(matrix[i].real());
-        table64[2 * (offset + i) + 1] = static_cast<double>(matrix[i].imag());
-        table32[2 * (offset + i)] = re;
-        table32[2 * (offset + i) + 1] = im;
-      }
-    }
-    const std::size_t split_offset = append(split_table.data(), split_table.size() * sizeof(float));
-    const std::size_t dft_offset = fp64 ? append(table64.data(), table64.size() * sizeof(double))
-                                        : append(table32.data(), table32.size() * sizeof(float));
+    const std::vector<std::uint32_t> fragments = mma_fragment_table(sign);
+    const std::size_t fragment_offset = append(fragments.data(), fragments.size() * sizeof(std::uint32_t));
+    const std::size_t roots_offset = append_roots(16, 1, 16);
 
+    // Every pass of every axis, in execution order.
+    std::vector<PassView> views;
+    for (const plan::AxisSchedule& axis : plan.axes) {
+      std::int64_t inner = 1;
+      for (std::size_t later = axis.axis + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
+      for (const plan::Pass& pass : axis.passes) views.push_back({&axis, &pass, inner, axis.passes.size() == 1});
+    }
+    if (views.empty()) views.push_back({nullptr, nullptr, 1, true});  // every axis has size 1
+
+    // Buffers: passes of an axis with one pass work in place; the others
+    // ping-pong between the workspace halves.  Intermediates are fp32 (fp64).
     const KernelChoice kernels = choose_kernels(problem);
-    const std::size_t pass_count = axis.passes.size();
-    std::int64_t stride_before = 1;
-    struct PendingOffsets {
-      std::size_t coarse, fine, inner;
-    };
-    std::vector<PendingOffsets> offsets;
-    for (std::size_t index = 0; index < pass_count; ++index) {
-      const plan::Pass& pass = axis.passes[index];
-      const std::int64_t length = axis.pass_length(pass);
+    int current = caller_input;
+    int halves_used = 0;
+    for (std::size_t index = 0; index < views.size(); ++index) {
+      const PassView& view = views[index];
+      const bool last = index + 1 == views.size();
       Launch launch{};
+      launch.input_buffer = current;
+      if (last) {
+        launch.output_buffer = caller_output;
+      } else if (view.in_place_capable && current >= 0) {
+        launch.output_buffer = current;
+      } else {
+        launch.output_buffer = current == 0 ? 1 : 0;
+      }
+      if (launch.output_buffer >= 0) halves_used = std::max(halves_used, launch.output_buffer + 1);
+      current = launch.output_buffer;
+      launch.kernel = kernels.pick(launch.input_buffer >= 0, launch.output_buffer >= 0);
+
       PassParameters& p = launch.parameters;
+      const std::int64_t n = view.axis ? view.axis->size : 1;
+      const std::int64_t length = view.pass ? view.axis->pass_length(*view.pass) : 1;
+      std::int64_t stride_before = 1;
+      if (view.pass) {
+        for (const plan::Pass* earlier = view.axis->passes.data(); earlier != view.pass; ++earlier) {
+          stride_before *= view.axis->pass_length(*earlier);
+        }
+      }
       p.transform_size = n;
+      p.inner_count = view.inner;
       p.pass_length = static_cast<int>(length);
       p.columns_per_transform = n / length;
-      p.total_columns = p.columns_per_transform * problem.batch;
+      p.total_columns = plan.transform_elements * problem.batch / length;
       p.stride_before = stride_before;
-      p.stage_count = pass.stage_count;
-      for (int s = 0; s < pass.stage_count; ++s) p.radices[s] = axis.stages[pass.first_stage + s].radix;
-      p.scale = index + 1 == pass_count ? static_cast<double>(plan.scale) : 1.0;
-      const std::int64_t twiddle_length = stride_before * length;
-      PendingOffsets pending{0, 0, 0};
+      p.stage_count = view.pass ? view.pass->stage_count : 0;
+      for (int s = 0; s < p.stage_count; ++s) p.radices[s] = view.axis->stages[view.pass->first_stage + s].radix;
+      p.scale = last ? static_cast<double>(plan.scale) : 1.0;
       if (stride_before > 1) {
+        const std::int64_t twiddle_length = stride_before * length;
         p.fine_bits = 0;
         while ((std::int64_t{1} << p.fine_bits) < std::min<std::int64_t>(twiddle_length, 1024)) ++p.fine_bits;
         const std::int64_t fine_count = std::int64_t{1} << p.fine_bits;
-        pending.coarse = append_roots(twiddle_length / fine_count, fine_count, twiddle_length);
-        pending.fine = append_roots(fine_count, 1, twiddle_length);
+        launch.twiddle_coarse = append_roots(twiddle_length / fine_count, fine_count, twiddle_length);
+        launch.twiddle_fine = append_roots(fine_count, 1, twiddle_length);
       }
-      pending.inner = append_roots(length, 1, length);
-      offsets.push_back(pending);
-      // Tile: enough columns for ~target_tile_elements, within the columns there are.
-      // A multi-pass tile reads columns that lie N/P apart: at least
-      // plan::min_columns_per_tile of them make each access a whole sector.
-      const std::int64_t min_columns = pass_count > 1 ? plan::min_columns_per_tile : 1;
+      launch.twiddle_inner = append_roots(length, 1, length);
+
+      // Tile: ~target_tile_elements, at least min_columns_per_tile columns
+      // when the columns lie apart in memory (several passes, strided axes).
+      const bool columns_apart = view.inner > 1 || (view.axis && view.axis->passes.size() > 1);
+      const std::int64_t min_columns = columns_apart ? plan::min_columns_per_tile : 1;
       std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       p.tile_columns = static_cast<int>(tile_columns);
       const std::int64_t elements = length * tile_columns;
-      const bool tensor = problem.mode == ComputeMode::split_fp16 || problem.mode == ComputeMode::single_fp16;
-      int threads;
-      if (tensor) {
-        const std::int64_t mma_groups = (elements + 127) / 128;
-        threads = static_cast<int>(32 * ((mma_groups + cuda::mma_groups_per_warp - 1) / cuda::mma_groups_per_warp));
-      } else {
-        threads = static_cast<int>(std::clamp<std::int64_t>(elements / 16, 32, cuda::max_threads_per_block));
-        threads = (threads + 31) / 32 * 32;
-      }
-      if (threads > cuda::max_threads_per_block) {
-        throw Error(Status::internal_error, "pass of length " + std::to_string(length) + " needs " +
-                                                std::to_string(threads) + " threads: " + plan.description);
-      }
+      const int threads = static_cast<int>(
+          std::clamp<std::int64_t>((elements / 16 + 31) / 32 * 32, 32, cuda::max_threads_per_block));
       launch.block = dim3(threads);
-      launch.shared_bytes = static_cast<std::size_t>(elements) * complex_bytes * (tensor ? 1 : 2);
+      launch.shared_bytes = static_cast<std::size_t>(elements) * intermediate_bytes * 2;  // two stage buffers
       if (launch.shared_bytes > static_cast<std::size_t>(max_shared_)) {
         throw Error(Status::not_supported, "pass of length " + std::to_string(length) + " needs " +
                                                std::to_string(launch.shared_bytes) + " bytes of shared memory; the "
                                                "device allows " + std::to_string(max_shared_) + ": " +
                                                plan.description);
       }
-      const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
-      const std::int64_t resident = static_cast<std::int64_t>(sm_count) * 32;
-      launch.grid = dim3(static_cast<unsigned>(std::min<std::int64_t>(tiles, std::max<std::int64_t>(resident, 1))));
-      launch.kernel = pass_count == 1 ? kernels.single
-                      : index == 0    ? kernels.first
-                      : index + 1 == pass_count ? kernels.last
-                                                : kernels.middle;
-      launch.input_buffer = index == 0 ? -1 : static_cast<int>((index - 1) % 2);
-      launch.output_buffer = index + 1 == pass_count ? -2 : static_cast<int>(index % 2);
       // Several passes may share one kernel function: allow the device's
       // maximum once, so a later pass never lowers an earlier one's limit.
       check(cudaFuncSetAttribute(reinterpret_cast<const void*>(launch.kernel),
                                  cudaFuncAttributeMaxDynamicSharedMemorySize, max_shared_),
             "cudaFuncSetAttribute");
+      int blocks_per_sm = 0;
+      check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, reinterpret_cast<const void*>(launch.kernel),
+                                                          threads, launch.shared_bytes),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+      const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
+      const std::int64_t resident = static_cast<std::int64_t>(sm_count) * std::max(blocks_per_sm, 1);
+      launch.grid = dim3(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident)));
       launches_.push_back(launch);
-      stride_before *= length;
     }
 
     // Upload tables.
@@ -216,22 +259,21 @@ class CudaExecutor final : public Executor {
           Status::allocation_failed);
     check(cudaMemcpy(tables_, tables.data(), tables.size(), cudaMemcpyHostToDevice), "cudaMemcpy of the tables");
     const auto at = [this](std::size_t offset) { return static_cast<const void*>(static_cast<char*>(tables_) + offset); };
-    for (std::size_t index = 0; index < launches_.size(); ++index) {
-      PassParameters& p = launches_[index].parameters;
-      p.dft_split_table = static_cast<const float*>(at(split_offset));
-      p.dft_table = at(dft_offset);
-      p.inner_twiddles = at(offsets[index].inner);
+    for (Launch& launch : launches_) {
+      PassParameters& p = launch.parameters;
+      p.mma_fragments = static_cast<const uint4*>(at(fragment_offset));
+      p.roots_of_sixteen = at(roots_offset);
+      p.inner_twiddles = at(launch.twiddle_inner);
       if (p.stride_before > 1) {
-        p.pass_twiddles_coarse = at(offsets[index].coarse);
-        p.pass_twiddles_fine = at(offsets[index].fine);
+        p.pass_twiddles_coarse = at(launch.twiddle_coarse);
+        p.pass_twiddles_fine = at(launch.twiddle_fine);
       }
     }
 
-    // Workspace: one intermediate array between two passes, two when passes
-    // must ping-pong (3 or more passes).
-    const std::size_t intermediate = static_cast<std::size_t>(n) * static_cast<std::size_t>(problem.batch) * complex_bytes;
-    half_workspace_ = pass_count >= 2 ? intermediate : 0;
-    workspace_bytes_ = pass_count >= 3 ? 2 * intermediate : half_workspace_;
+    // Workspace: the intermediate array(s) between passes.
+    half_workspace_ = static_cast<std::size_t>(plan.transform_elements) * static_cast<std::size_t>(problem.batch) *
+                      intermediate_bytes;
+    workspace_bytes_ = halves_used * half_workspace_;
     if (workspace_bytes_ > 0) {
       check(cudaMalloc(&own_workspace_, workspace_bytes_),
             ("cudaMalloc of the " + std::to_string(workspace_bytes_) + "-byte workspace").c_str(),
@@ -263,11 +305,16 @@ class CudaExecutor final : public Executor {
 
   void execute(const void* input, void* output, void* stream, void* workspace) const override {
     const auto cuda_stream = static_cast<cudaStream_t>(stream);
-    char* buffers[2] = {static_cast<char*>(workspace), static_cast<char*>(workspace) + half_workspace_};
+    char* halves[2] = {static_cast<char*>(workspace), static_cast<char*>(workspace) + half_workspace_};
+    const auto buffer = [&](int which) -> void* {
+      if (which == caller_input) return const_cast<void*>(input);
+      if (which == caller_output) return output;
+      return halves[which];
+    };
     for (const Launch& launch : launches_) {
       PassParameters p = launch.parameters;
-      p.input = launch.input_buffer < 0 ? input : buffers[launch.input_buffer];
-      p.output = launch.output_buffer == -2 ? output : buffers[launch.output_buffer];
+      p.input = buffer(launch.input_buffer);
+      p.output = buffer(launch.output_buffer);
       launch.kernel<<<launch.grid, launch.block, launch.shared_bytes, cuda_stream>>>(p);
       check(cudaGetLastError(), "kernel launch");
     }
@@ -318,10 +365,6 @@ bool cuda_available(std::string* reason) {
 }
 
 bool cuda_supports(const PlanImplementation& plan, std::string* reason) {
-  if (plan.problem.sizes.size() != 1) {
-    if (reason) *reason = "the CUDA executor runs rank-1 transforms only so far";
-    return false;
-  }
   if (!plan.input_layout.packed || !plan.output_layout.packed) {
     if (reason) *reason = "the CUDA executor runs packed layouts only so far";
     return false;

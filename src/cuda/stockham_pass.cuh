@@ -1,29 +1,39 @@
 // One pass of a Stockham autosort FFT: a tile of columns is read from device
-// memory once, every stage of the pass runs on chip (shared memory and
-// registers), and the tile is written once.
+// memory once, every stage of the pass runs on chip (two shared-memory
+// buffers, stages ping-pong between them), and the tile is written once.
 //
-// Indexing (plan_implementation.hpp has the glossary).  A pass of length P
-// whose earlier passes have combined A = stride_before points sees each
-// transform of size N as N/P columns c; column c's P inputs are at
-//     c + p * (N/P),  p < P                          (coalesced across c)
+// Data view (plan_implementation.hpp has the glossary).  A pass works on the
+// axis of length N of a packed array seen as [outer O][N][inner I]: element
+// (o, n, i) is at (o*N + n)*I + i.  Rank-1 batches have I = 1; the other axes
+// of a 2D/3D transform have I = product of the later sizes, so a pass along
+// them reads with stride I and no transpose.  A pass of length P whose
+// earlier passes of the axis combined A = stride_before points sees N/P
+// columns c per line; column g = (o*(N/P) + c)*I + i has its P inputs at
+//     n = c + p*(N/P),  p < P
 // multiplied by the pass twiddle w_{A*P}^(p * (c mod A)); a P-point DFT over p
-// (the pass's stages, each a radix-r Stockham stage) gives P outputs k at
-//     (c / A) * A * P + (c mod A) + A * k            (natural order at the end)
+// (the pass's stages) gives P outputs k at
+//     n = (c / A)*A*P + (c mod A) + A*k             (natural order at the end)
+// Both maps have one shape: memory index = ((g >> b) << (b + log2 P)) +
+// (p << b) + (g mod 2^b), with 2^b = (N/P)*I when loading and A*I when storing.
 // On chip, tile element (p, column) lives at tile[p * T + column].
 //
 // Stage arithmetic by compute mode:
-//   split_fp16 / single_fp16: mma.sync m16n8k16.  Each MMA column holds 16
-//     values: 16/r radix-r vectors, and the A operand is the block-diagonal
-//     matrix of r x r DFT blocks.  Complex products are the four real products
+//   split_fp16 / single_fp16, radix 8 and 16: mma.sync m16n8k16.  Each MMA
+//     column holds 16 values: 16/r radix-r vectors; the A operand is the
+//     block-diagonal matrix of r x r DFT blocks, prepared on the host
+//     (fragments per lane).  Complex products are the four real products
 //     Yr = Fr Xr - Fi Xi, Yi = Fi Xr + Fr Xi; the split adds the correction
 //     products of precision/split.hpp.  The power-of-two scale is per MMA
-//     column (one radix-16 vector, or 16/r smaller ones).
-//   fp32 / fp64: each thread computes y = F x for whole vectors.
+//     column.
+//   radix 2 and 4 in every mode, and all radices of fp32 / fp64: radix-2
+//     butterflies on the CUDA cores in the compute precision (plan::
+//     stage_uses_tensor_cores decides, for the host executor too).
 #pragma once
 
 #include <cuda_fp16.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "cuda/arch/mma_sm80.cuh"
 #include "cuda/storage.cuh"
@@ -33,15 +43,22 @@
 namespace tensorfft::cuda {
 
 constexpr int max_stages_per_pass = 16;
-constexpr int mma_groups_per_warp = 4;  // groups of 8 MMA columns a warp holds at once
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
+
+// Host-prepared A fragments of the block-diagonal DFT matrices: for radix 8
+// and 16, six fragments (F_re, F_im, -F_im, then the lo parts the same way),
+// each one uint4 per lane.
+constexpr int fragments_per_radix = 6 * 32;
+__host__ __device__ inline int fragment_table_offset(int radix) { return radix == 8 ? 0 : fragments_per_radix; }
+constexpr int fragment_table_entries = 2 * fragments_per_radix;
 
 struct PassParameters {
   const void* input = nullptr;
   void* output = nullptr;
   std::int64_t transform_size = 0;         // N
+  std::int64_t inner_count = 1;            // I
   std::int64_t columns_per_transform = 0;  // N / P
-  std::int64_t total_columns = 0;          // batch * N / P
+  std::int64_t total_columns = 0;          // O * (N / P) * I
   std::int64_t stride_before = 1;          // A
   int pass_length = 0;                     // P
   int tile_columns = 0;                    // T
@@ -51,20 +68,11 @@ struct PassParameters {
   const void* pass_twiddles_coarse = nullptr;
   const void* pass_twiddles_fine = nullptr;
   int fine_bits = 0;
-  const void* inner_twiddles = nullptr;  // w_P^i, i < P
-  // Tensor modes: per radix (2, 4, 8, 16 at dft_table_offset) r*r (re, im)
-  // pairs of the fp16 hi parts, then r*r pairs of the lo parts (as floats).
-  const float* dft_split_table = nullptr;
-  // Scalar modes: per radix r*r complex entries in the compute precision.
-  const void* dft_table = nullptr;
+  const void* inner_twiddles = nullptr;  // w_P^i, i < P, in the compute precision
+  const void* roots_of_sixteen = nullptr;  // w_16^k, k < 16, in the compute precision
+  const uint4* mma_fragments = nullptr;  // fragment_table_entries
   double scale = 1.0;
 };
-
-// Offset (in complex entries of one r x r matrix set) of radix r's block.
-__host__ __device__ inline int dft_table_offset(int radix) {
-  return radix == 2 ? 0 : radix == 4 ? 4 : radix == 8 ? 20 : 84;  // sums of r*r before r
-}
-constexpr int dft_table_entries = 340;  // 4 + 16 + 64 + 256
 
 template <typename Real>
 struct ComplexOf;
@@ -85,119 +93,201 @@ template <typename C>
 __device__ __forceinline__ C complex_multiply(C a, C b) {
   return {a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x};
 }
+template <typename C>
+__device__ __forceinline__ C complex_add(C a, C b) {
+  return {a.x + b.x, a.y + b.y};
+}
+template <typename C>
+__device__ __forceinline__ C complex_subtract(C a, C b) {
+  return {a.x - b.x, a.y - b.y};
+}
 
 __device__ __forceinline__ std::uint32_t pack_halves(float low, float high) {
   const __half2 pair = __floats2half2_rn(low, high);
   return *reinterpret_cast<const std::uint32_t*>(&pair);
 }
 
-// The A fragment of the block-diagonal 16x16 matrix built from an r x r
-// matrix `entries` (part 0 = real, 1 = imaginary), negated when asked.
-__device__ __forceinline__ void load_block_diagonal_fragment(std::uint32_t (&a)[4], const float* entries, int radix,
-                                                             int part, float sign, int lane) {
-  const int group = lane >> 2, quad = lane & 3;
-  float values[8];
-#pragma unroll
-  for (int i = 0; i < 8; ++i) {
-    const int row = group + ((i >> 1) & 1) * 8;
-    const int column = 2 * quad + (i & 1) + (i >> 2) * 8;
-    const bool on_block = (row / radix) == (column / radix);
-    values[i] = on_block ? sign * entries[2 * ((row % radix) * radix + (column % radix)) + part] : 0.0f;
-  }
-  a[0] = pack_halves(values[0], values[1]);
-  a[1] = pack_halves(values[2], values[3]);
-  a[2] = pack_halves(values[4], values[5]);
-  a[3] = pack_halves(values[6], values[7]);
+// 2^e for e in [-126, 127], by its bits.
+__device__ __forceinline__ float power_of_two_device(int e) { return __int_as_float((e + 127) << 23); }
+
+// x * 2^e, exactly (one rounding, only if the result is subnormal), for the
+// exponents split_scale_exponent returns (|e| <= 163): two factors that are
+// normal floats each.
+__device__ __forceinline__ float scale_by_power_of_two_device(float x, int e) {
+  const int first = e >> 1;
+  return x * power_of_two_device(first) * power_of_two_device(e - first);
 }
 
-// Where vector slot `row` of MMA column `mma_column` lives: returns the
-// column of the tile and the vector index t of the radix-r stage.
-struct VectorSlot {
-  int column;
-  int t;
-  bool valid;
+// Exponent of the split scale (precision::split_scale_exponent), without the
+// loop for subnormal maxima.
+__device__ __forceinline__ int split_scale_exponent_device(float max_abs) {
+  const int bits = __float_as_int(max_abs) & 0x7fffffff;
+  if (bits == 0 || bits >= 0x7f800000) return 0;
+  const int exponent = bits >= 0x00800000 ? (bits >> 23) - 127 : (31 - __clz(bits)) - 149;
+  return exponent - precision::split_top_exponent;
+}
+
+__host__ __device__ constexpr int bit_reverse(int value, int bits) {
+  int reversed = 0;
+  for (int i = 0; i < bits; ++i) reversed |= ((value >> i) & 1) << (bits - 1 - i);
+  return reversed;
+}
+__host__ __device__ constexpr int log2_constant(int power_of_two) {
+  return power_of_two <= 1 ? 0 : 1 + log2_constant(power_of_two / 2);
+}
+
+// In-register radix-R DFT (R = 2, 4, 8, 16) by radix-2 decimation in time:
+// natural order in, natural order out.  roots[k] = w_16^k.
+template <int R, typename C>
+__device__ __forceinline__ void small_fft(C (&x)[R], const C* __restrict__ roots) {
+  constexpr int bits = log2_constant(R);
+  C y[R];
+#pragma unroll
+  for (int k = 0; k < R; ++k) y[bit_reverse(k, bits)] = x[k];
+#pragma unroll
+  for (int half = 1; half < R; half *= 2) {
+#pragma unroll
+    for (int start = 0; start < R; start += 2 * half) {
+#pragma unroll
+      for (int m = 0; m < half; ++m) {
+        C b = y[start + m + half];
+        if (m > 0) b = complex_multiply(b, roots[m * (8 / half)]);  // w_{2 half}^m
+        const C a = y[start + m];
+        y[start + m] = complex_add(a, b);
+        y[start + m + half] = complex_subtract(a, b);
+      }
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < R; ++k) x[k] = y[k];
+}
+
+// Shape of one stage inside the tile.
+struct StageShape {
+  int log2_pass_length;  // P
+  int log2_tile_columns;  // T
+  int log2_stride;        // product of the earlier radices of the pass
+  const void* inner_twiddles;
 };
-__device__ __forceinline__ VectorSlot vector_slot(int mma_column, int row, int log2_radix, int log2_vectors_per_column,
-                                                  int total_vectors) {
-  const int flat = (mma_column << (4 - log2_radix)) + (row >> log2_radix);
-  return {flat >> log2_vectors_per_column, flat & ((1 << log2_vectors_per_column) - 1), flat < total_vectors};
+
+// Where input k of stage vector v lives, and where its output k goes.  Vectors
+// are numbered with the tile column fastest (v = t * T + column).
+template <int R>
+struct StageIndex {
+  int input_base, output_base, twiddle_j, t;
+  __device__ __forceinline__ StageIndex(int v, const StageShape& s) {
+    constexpr int log2_r = log2_constant(R);
+    const int column = v & ((1 << s.log2_tile_columns) - 1);
+    t = v >> s.log2_tile_columns;
+    twiddle_j = t & ((1 << s.log2_stride) - 1);
+    input_base = v;  // (t + k * P/R) * T + column = v + k * (P/R) * T
+    output_base = ((((t >> s.log2_stride) << (s.log2_stride + log2_r)) + twiddle_j) << s.log2_tile_columns) + column;
+  }
+  __device__ __forceinline__ static int input_step(const StageShape& s) {
+    return 1 << (s.log2_pass_length - log2_constant(R) + s.log2_tile_columns);
+  }
+  __device__ __forceinline__ static int output_step(const StageShape& s) {
+    return 1 << (s.log2_stride + s.log2_tile_columns);
+  }
+};
+
+// Inner twiddle w_{stride*R}^(j*k) = w_P^((j*k) * P/(stride*R)).
+template <int R, typename C>
+__device__ __forceinline__ C inner_twiddle(const StageShape& s, int j, int k) {
+  const int shift = s.log2_pass_length - s.log2_stride - log2_constant(R);
+  return __ldg(static_cast<const C*>(s.inner_twiddles) + ((j * k) << shift));
 }
 
-// One radix-r stage with tensor cores, in place on the float2 tile.
-template <bool Split>
-__device__ void tensor_core_stage(float2* tile, int pass_length, int tile_columns, int radix, int stride,
-                                  const float2* inner_twiddles, const float* split_table, int lane, int warp,
-                                  int warp_count) {
-  using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
-  const int group = lane >> 2, quad = lane & 3;
-  const int vectors_per_column = pass_length / radix;  // radix-r vectors per tile column
-  const int total_vectors = vectors_per_column * tile_columns;
-  const int mma_columns = (total_vectors * radix + 15) / 16;
-  const int mma_groups = (mma_columns + 7) / 8;
-  const int twiddle_step = pass_length / (stride * radix);  // w_{stride*r} = w_P^twiddle_step
-  const int log2_radix = log2_of(radix), log2_stride = log2_of(stride), log2_columns = log2_of(tile_columns);
-  const int log2_vectors = log2_of(vectors_per_column), log2_step = log2_of(twiddle_step);
+// One radix-R stage on the CUDA cores, from `source` to `destination`.
+template <int R, typename C>
+__device__ void butterfly_stage(const C* __restrict__ source, C* __restrict__ destination, const StageShape& s,
+                                const C* __restrict__ roots) {
+  const int vectors = 1 << (s.log2_pass_length + s.log2_tile_columns - log2_constant(R));
+  const int in_step = StageIndex<R>::input_step(s), out_step = StageIndex<R>::output_step(s);
+  for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
+    const StageIndex<R> index(v, s);
+    C x[R];
+#pragma unroll
+    for (int k = 0; k < R; ++k) {
+      x[k] = source[index.input_base + k * in_step];
+      if (k > 0 && s.log2_stride > 0) x[k] = complex_multiply(x[k], inner_twiddle<R, C>(s, index.twiddle_j, k));
+    }
+    small_fft<R>(x, roots);
+#pragma unroll
+    for (int k = 0; k < R; ++k) destination[index.output_base + k * out_step] = x[k];
+  }
+}
 
-  const float* hi = split_table + 2 * (2 * dft_table_offset(radix));
-  const float* lo = hi + 2 * radix * radix;
+// One radix-R stage (R = 8 or 16) with tensor cores, from `source` to
+// `destination`.  A warp takes 8 MMA columns (128 values) at a time.
+template <bool Split, int R>
+__device__ void tensor_core_stage(const float2* __restrict__ source, float2* __restrict__ destination,
+                                  const StageShape& s, const uint4* __restrict__ fragments) {
+  using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
+  constexpr int log2_r = log2_constant(R);
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = blockDim.x >> 5;
+  const int group = lane >> 2, quad = lane & 3;
+  const int elements = 1 << (s.log2_pass_length + s.log2_tile_columns);
+  const int mma_groups = (elements + 127) >> 7;
+  const int in_step = StageIndex<R>::input_step(s), out_step = StageIndex<R>::output_step(s);
+
   std::uint32_t f_re[4], f_im[4], f_minus_im[4], f_lo_re[4], f_lo_im[4], f_lo_minus_im[4];
-  load_block_diagonal_fragment(f_re, hi, radix, 0, 1.0f, lane);
-  load_block_diagonal_fragment(f_im, hi, radix, 1, 1.0f, lane);
-  load_block_diagonal_fragment(f_minus_im, hi, radix, 1, -1.0f, lane);
+  const auto load = [&](std::uint32_t (&f)[4], int which) {
+    const uint4 v = __ldg(fragments + which * 32 + lane);
+    f[0] = v.x;
+    f[1] = v.y;
+    f[2] = v.z;
+    f[3] = v.w;
+  };
+  load(f_re, 0);
+  load(f_im, 1);
+  load(f_minus_im, 2);
   if (Split) {
-    load_block_diagonal_fragment(f_lo_re, lo, radix, 0, 1.0f, lane);
-    load_block_diagonal_fragment(f_lo_im, lo, radix, 1, 1.0f, lane);
-    load_block_diagonal_fragment(f_lo_minus_im, lo, radix, 1, -1.0f, lane);
+    load(f_lo_re, 3);
+    load(f_lo_im, 4);
+    load(f_lo_minus_im, 5);
   }
 
-  // Results held until every warp has read its inputs (the stage is in place).
-  float2 results[mma_groups_per_warp][4];
-  int result_index[mma_groups_per_warp][4];
-
-#pragma unroll
-  for (int g = 0; g < mma_groups_per_warp; ++g) {
-    const int mma_group = warp + g * warp_count;
-#pragma unroll
-    for (int i = 0; i < 4; ++i) result_index[g][i] = -1;
-    if (mma_group >= mma_groups) continue;
+  for (int mma_group = warp; mma_group < mma_groups; mma_group += warp_count) {
     // B operand: rows 2quad, 2quad+1, 2quad+8, 2quad+9 of MMA column `group`.
-    const int mma_column = mma_group * 8 + group;
+    const int column_flat = (mma_group * 8 + group) * 16;
     float2 x[4];
     float max_abs = 0.0f;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const int row = 2 * quad + (i & 1) + (i >> 1) * 8;
-      const VectorSlot slot = vector_slot(mma_column, row, log2_radix, log2_vectors, total_vectors);
-      const int k = row & (radix - 1);
+      const int flat = column_flat + 2 * quad + (i & 1) + (i >> 1) * 8;
+      const int k = flat & (R - 1);
       float2 value = {0.0f, 0.0f};
-      if (slot.valid) {
-        value = tile[((slot.t + (k << log2_vectors)) << log2_columns) + slot.column];
-        if (stride > 1 && k > 0) {
-          const int j = slot.t & (stride - 1);
-          value = complex_multiply(value, inner_twiddles[(j * k) << log2_step]);
-        }
+      if (flat < elements) {
+        const StageIndex<R> index(flat >> log2_r, s);
+        value = source[index.input_base + k * in_step];
+        if (k > 0 && s.log2_stride > 0) value = complex_multiply(value, inner_twiddle<R, float2>(s, index.twiddle_j, k));
       }
       x[i] = value;
       max_abs = fmaxf(max_abs, fmaxf(fabsf(value.x), fabsf(value.y)));
     }
     max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 1));
     max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 2));
-    const int exponent = precision::split_scale_exponent(max_abs);
-    std::uint32_t b_re[2], b_im[2], b_lo_re[2], b_lo_im[2];
-    float hi_re[4], hi_im[4], lo_re[4], lo_im[4];
+    const int exponent = split_scale_exponent_device(max_abs);
+    std::uint32_t b_re[2], b_im[2];
+    float lo_re[4], lo_im[4];
 #pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const precision::HiLo re = precision::split_hi_lo(precision::scale_by_power_of_two(x[i].x, -exponent));
-      const precision::HiLo im = precision::split_hi_lo(precision::scale_by_power_of_two(x[i].y, -exponent));
-      hi_re[i] = re.hi;
-      hi_im[i] = im.hi;
-      lo_re[i] = re.lo;
-      lo_im[i] = im.lo;
+    for (int i = 0; i < 4; i += 2) {
+      const float re0 = scale_by_power_of_two_device(x[i].x, -exponent);
+      const float re1 = scale_by_power_of_two_device(x[i + 1].x, -exponent);
+      const float im0 = scale_by_power_of_two_device(x[i].y, -exponent);
+      const float im1 = scale_by_power_of_two_device(x[i + 1].y, -exponent);
+      const __half2 hre = __floats2half2_rn(re0, re1), him = __floats2half2_rn(im0, im1);
+      b_re[i >> 1] = *reinterpret_cast<const std::uint32_t*>(&hre);
+      b_im[i >> 1] = *reinterpret_cast<const std::uint32_t*>(&him);
+      if (Split) {
+        const float2 hre_f = __half22float2(hre), him_f = __half22float2(him);
+        lo_re[i] = (re0 - hre_f.x) * 2048.0f;
+        lo_re[i + 1] = (re1 - hre_f.y) * 2048.0f;
+        lo_im[i] = (im0 - him_f.x) * 2048.0f;
+        lo_im[i + 1] = (im1 - him_f.y) * 2048.0f;
+      }
     }
-    b_re[0] = pack_halves(hi_re[0], hi_re[1]);
-    b_re[1] = pack_halves(hi_re[2], hi_re[3]);
-    b_im[0] = pack_halves(hi_im[0], hi_im[1]);
-    b_im[1] = pack_halves(hi_im[2], hi_im[3]);
     float main_re[4] = {0, 0, 0, 0}, main_im[4] = {0, 0, 0, 0};
     Mma::multiply_accumulate(main_re, f_re, b_re);
     Mma::multiply_accumulate(main_re, f_minus_im, b_im);
@@ -205,10 +295,8 @@ __device__ void tensor_core_stage(float2* tile, int pass_length, int tile_column
     Mma::multiply_accumulate(main_im, f_re, b_im);
     float correction_re[4] = {0, 0, 0, 0}, correction_im[4] = {0, 0, 0, 0};
     if (Split) {
-      b_lo_re[0] = pack_halves(lo_re[0], lo_re[1]);
-      b_lo_re[1] = pack_halves(lo_re[2], lo_re[3]);
-      b_lo_im[0] = pack_halves(lo_im[0], lo_im[1]);
-      b_lo_im[1] = pack_halves(lo_im[2], lo_im[3]);
+      const std::uint32_t b_lo_re[2] = {pack_halves(lo_re[0], lo_re[1]), pack_halves(lo_re[2], lo_re[3])};
+      const std::uint32_t b_lo_im[2] = {pack_halves(lo_im[0], lo_im[1]), pack_halves(lo_im[2], lo_im[3])};
       Mma::multiply_accumulate(correction_re, f_re, b_lo_re);
       Mma::multiply_accumulate(correction_re, f_minus_im, b_lo_im);
       Mma::multiply_accumulate(correction_im, f_im, b_lo_re);
@@ -220,176 +308,196 @@ __device__ void tensor_core_stage(float2* tile, int pass_length, int tile_column
     }
     // D: rows group, group+8 of MMA columns 2quad, 2quad+1 (of this group of 8).
 #pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const int row = group + (i >> 1) * 8;
-      const int column_in_group = 2 * quad + (i & 1);
+    for (int half = 0; half < 2; ++half) {
+      const int column_in_group = 2 * quad + half;
       const int column_exponent = __shfl_sync(0xffffffffu, exponent, column_in_group * 4);
-      const int out_column = mma_group * 8 + column_in_group;
-      const VectorSlot slot = vector_slot(out_column, row, log2_radix, log2_vectors, total_vectors);
-      float re = main_re[i], im = main_im[i];
-      if (Split) {
-        re += precision::split_lo_weight * correction_re[i];
-        im += precision::split_lo_weight * correction_im[i];
-      }
-      results[g][i] = {precision::scale_by_power_of_two(re, column_exponent),
-                       precision::scale_by_power_of_two(im, column_exponent)};
-      if (slot.valid) {
-        const int k = row & (radix - 1);
-        const int j = slot.t & (stride - 1);
-        const int out_p = ((slot.t >> log2_stride) << (log2_stride + log2_radix)) + j + (k << log2_stride);
-        result_index[g][i] = (out_p << log2_columns) + slot.column;
+#pragma unroll
+      for (int row_half = 0; row_half < 2; ++row_half) {
+        const int i = row_half * 2 + half;
+        const int flat = (mma_group * 8 + column_in_group) * 16 + group + row_half * 8;
+        if (flat >= elements) continue;
+        float re = main_re[i], im = main_im[i];
+        if (Split) {
+          re = fmaf(precision::split_lo_weight, correction_re[i], re);
+          im = fmaf(precision::split_lo_weight, correction_im[i], im);
+        }
+        const StageIndex<R> index(flat >> log2_r, s);
+        const int k = flat & (R - 1);
+        destination[index.output_base + k * out_step] = {scale_by_power_of_two_device(re, column_exponent),
+                                                         scale_by_power_of_two_device(im, column_exponent)};
       }
     }
   }
-  __syncthreads();
-#pragma unroll
-  for (int g = 0; g < mma_groups_per_warp; ++g) {
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      if (result_index[g][i] >= 0) tile[result_index[g][i]] = results[g][i];
-    }
-  }
-  __syncthreads();
 }
 
-// One radix-r stage in plain Real arithmetic, from `source` to `destination`.
-template <typename Real>
-__device__ void scalar_stage(const typename ComplexOf<Real>::type* source, typename ComplexOf<Real>::type* destination,
-                             int pass_length, int tile_columns, int radix, int stride,
-                             const typename ComplexOf<Real>::type* inner_twiddles,
-                             const typename ComplexOf<Real>::type* dft_table) {
-  using C = typename ComplexOf<Real>::type;
-  const int vectors_per_column = pass_length / radix;
-  const int total_vectors = vectors_per_column * tile_columns;
-  const int twiddle_step = pass_length / (stride * radix);
-  const C* matrix = dft_table + dft_table_offset(radix);
-  const int log2_vectors = log2_of(vectors_per_column), log2_columns = log2_of(tile_columns);
-  const int log2_stride = log2_of(stride), log2_step = log2_of(twiddle_step);
-  for (int vector = threadIdx.x; vector < total_vectors; vector += blockDim.x) {
-    const int column = vector >> log2_vectors;
-    const int t = vector & (vectors_per_column - 1);
-    const int j = t & (stride - 1);
-    C x[16];
-#pragma unroll
-    for (int k = 0; k < 16; ++k) {
-      if (k < radix) {
-        C value = source[((t + (k << log2_vectors)) << log2_columns) + column];
-        if (stride > 1 && k > 0) value = complex_multiply(value, inner_twiddles[(j * k) << log2_step]);
-        x[k] = value;
+// Runs the pass's stages on the tile in `source`, ping-ponging with `other`;
+// returns the buffer that holds the result.
+template <ComputeMode Mode, typename C>
+__device__ C* run_stages(C* source, C* other, const PassParameters& params, int log2_tile_columns) {
+  constexpr bool tensor_cores = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
+  constexpr bool split = Mode == ComputeMode::split_fp16;
+  const C* roots = static_cast<const C*>(params.roots_of_sixteen);
+  StageShape shape{log2_of(params.pass_length), log2_tile_columns, 0, params.inner_twiddles};
+  for (int s = 0; s < params.stage_count; ++s) {
+    const int radix = params.radices[s];
+    C* destination = other;
+    if constexpr (tensor_cores) {
+      if (radix == 16) {
+        tensor_core_stage<split, 16>(source, destination, shape, params.mma_fragments + fragment_table_offset(16));
+      } else if (radix == 8) {
+        tensor_core_stage<split, 8>(source, destination, shape, params.mma_fragments + fragment_table_offset(8));
+      } else if (radix == 4) {
+        butterfly_stage<4>(source, destination, shape, roots);
+      } else {
+        butterfly_stage<2>(source, destination, shape, roots);
+      }
+    } else {
+      switch (radix) {
+        case 16: butterfly_stage<16>(source, destination, shape, roots); break;
+        case 8: butterfly_stage<8>(source, destination, shape, roots); break;
+        case 4: butterfly_stage<4>(source, destination, shape, roots); break;
+        default: butterfly_stage<2>(source, destination, shape, roots); break;
       }
     }
-    const int out_base = ((t >> log2_stride) << log2_stride) * radix + j;
-    for (int k = 0; k < radix; ++k) {
-      Real re = 0, im = 0;
-#pragma unroll
-      for (int m = 0; m < 16; ++m) {
-        if (m < radix) {
-          const C f = matrix[k * radix + m];
-          re = fma(f.x, x[m].x, re);
-          re = fma(-f.y, x[m].y, re);
-          im = fma(f.x, x[m].y, im);
-          im = fma(f.y, x[m].x, im);
-        }
-      }
-      destination[((out_base + (k << log2_stride)) << log2_columns) + column] = C{re, im};
+    __syncthreads();
+    other = source;
+    source = destination;
+    shape.log2_stride += log2_of(radix);
+  }
+  return source;
+}
+
+// Tile-local order in which consecutive threads touch consecutive addresses
+// (see the header: memory index = ((g >> b) << (b + log2 P)) + (p << b) +
+// (g mod 2^b)).  For loop index `idx` of a tile of T columns, gives the point
+// p, the tile column and the memory offset from the tile's first element.
+struct TileOrder {
+  int log2_b, log2_p, log2_t;
+  __device__ __forceinline__ void map(int idx, int& p, int& local, int& offset) const {
+    if (log2_b >= log2_t) {  // T consecutive columns are contiguous for each p
+      p = idx >> log2_t;
+      local = idx & ((1 << log2_t) - 1);
+      offset = (p << log2_b) + local;
+    } else {  // the tile holds whole blocks of 2^b columns x P points
+      const int r = idx & ((1 << log2_b) - 1);
+      p = (idx >> log2_b) & ((1 << log2_p) - 1);
+      local = ((idx >> (log2_b + log2_p)) << log2_b) | r;
+      offset = idx;
     }
   }
-  __syncthreads();
+  // Memory index of the tile's first element (column `first`, p = 0).
+  __device__ __forceinline__ std::int64_t first_offset(std::int64_t first) const {
+    const std::int64_t block = first >> log2_b;
+    return (block << (log2_b + log2_p)) + (first & ((std::int64_t{1} << log2_b) - 1));
+  }
+};
+
+template <typename Storage>
+constexpr int vector_width() {
+  return sizeof(Storage) >= 16 ? 1 : static_cast<int>(16 / sizeof(Storage));
 }
+
+template <typename Storage, int V>
+struct alignas(16) StorageVector {
+  Storage values[V];
+};
 
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
 __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(PassParameters params) {
   using Real = typename std::conditional<Mode == ComputeMode::fp64, double, float>::type;
   using C = typename ComplexOf<Real>::type;
-  constexpr bool tensor_cores = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  C* tile = reinterpret_cast<C*>(shared_bytes);
 
   const int P = params.pass_length;
   const int T = params.tile_columns;
   const int elements = P * T;
+  C* const tile = reinterpret_cast<C*>(shared_bytes);
+  C* const second_tile = tile + elements;
   const std::int64_t A = params.stride_before;
-  const std::int64_t N = params.transform_size;
-  const std::int64_t columns_per_transform = params.columns_per_transform;
   const auto* input = static_cast<const InputStorage*>(params.input);
   auto* output = static_cast<OutputStorage*>(params.output);
   const auto* coarse = static_cast<const C*>(params.pass_twiddles_coarse);
   const auto* fine = static_cast<const C*>(params.pass_twiddles_fine);
-  const auto* inner_twiddles = static_cast<const C*>(params.inner_twiddles);
-  const std::int64_t fine_mask = (std::int64_t{1} << params.fine_bits) - 1;
+  const int fine_mask = (1 << params.fine_bits) - 1;
   const Real scale = static_cast<Real>(params.scale);
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = blockDim.x >> 5;
   const std::int64_t tile_count = (params.total_columns + T - 1) / T;
-  const int log2_T = log2_of(T), log2_P = log2_of(P), log2_A = log2_of(A);
-  const int log2_columns_per_transform = log2_of(columns_per_transform);
+  const int log2_T = log2_of(T), log2_P = log2_of(P), log2_I = log2_of(params.inner_count);
+  const int log2_columns = log2_of(params.columns_per_transform);
+  const int log2_A = log2_of(A);
+  const TileOrder load_order{log2_columns + log2_I, log2_P, log2_T};
+  const TileOrder store_order{log2_A + log2_I, log2_P, log2_T};
+  constexpr int VI = vector_width<InputStorage>(), VO = vector_width<OutputStorage>();
+  const bool input_aligned = (reinterpret_cast<std::uintptr_t>(input) & 15) == 0;
+  const bool output_aligned = (reinterpret_cast<std::uintptr_t>(output) & 15) == 0;
+
+  // The pass twiddle of point p of tile column `local`.
+  const auto pass_twiddle = [&](std::int64_t first, int p, int local) {
+    const int c_mod_a = static_cast<int>(((first + local) >> log2_I) & (A - 1));
+    const int e = p * c_mod_a;  // < A*P <= N <= 2^30
+    return complex_multiply(coarse[e >> params.fine_bits], fine[e & fine_mask]);
+  };
 
   for (std::int64_t tile_index = blockIdx.x; tile_index < tile_count; tile_index += gridDim.x) {
-    const std::int64_t first_column = tile_index * T;
-    // Load, with the pass twiddle, in an order where consecutive threads read
-    // consecutive addresses: p-major when the tile lies inside one transform,
-    // transform-major when it spans several (small N).
-    for (int i = threadIdx.x; i < elements; i += blockDim.x) {
-      int p, local;
-      if (columns_per_transform >= T) {
-        p = i >> log2_T;
-        local = i & (T - 1);
-      } else {
-        const int within = i & static_cast<int>(N - 1);
-        p = within >> log2_columns_per_transform;
-        local = ((i >> log2_of(N)) << log2_columns_per_transform) + (within & static_cast<int>(columns_per_transform - 1));
-      }
-      const std::int64_t global_column = first_column + local;
-      C value = {0, 0};
-      if (global_column < params.total_columns) {
-        const std::int64_t batch = global_column >> log2_columns_per_transform;
-        const std::int64_t column = global_column & (columns_per_transform - 1);
-        value = StorageTraits<InputStorage>::load(input + batch * N + column +
-                                                  (static_cast<std::int64_t>(p) << log2_columns_per_transform));
-        if (A > 1 && p > 0) {
-          const std::int64_t e = p * (column & (A - 1));
-          value = complex_multiply(value, complex_multiply(coarse[e >> params.fine_bits], fine[e & fine_mask]));
+    const std::int64_t first = tile_index * T;
+    const bool full_tile = first + T <= params.total_columns;
+    const InputStorage* tile_input = input + load_order.first_offset(first);
+    // Load, with the pass twiddle, in memory order.
+    if (full_tile && input_aligned && VI > 1 && (load_order.log2_b >= log2_T ? T : elements) >= VI) {
+      for (int idx = threadIdx.x * VI; idx < elements; idx += blockDim.x * VI) {
+        int p, local, offset;
+        load_order.map(idx, p, local, offset);
+        const auto vector = *reinterpret_cast<const StorageVector<InputStorage, VI>*>(tile_input + offset);
+#pragma unroll
+        for (int u = 0; u < VI; ++u) {
+          int pu = p, lu = local + u, unused;
+          if (u > 0 && load_order.log2_b < log2_T) load_order.map(idx + u, pu, lu, unused);
+          C value = StorageTraits<InputStorage>::widen(vector.values[u]);
+          if (A > 1 && pu > 0) value = complex_multiply(value, pass_twiddle(first, pu, lu));
+          tile[(pu << log2_T) + lu] = value;
         }
       }
-      tile[(p << log2_T) + local] = value;
+    } else {
+      for (int idx = threadIdx.x; idx < elements; idx += blockDim.x) {
+        int p, local, offset;
+        load_order.map(idx, p, local, offset);
+        C value = {0, 0};
+        if (first + local < params.total_columns) {
+          value = StorageTraits<InputStorage>::load(tile_input + offset);
+          if (A > 1 && p > 0) value = complex_multiply(value, pass_twiddle(first, p, local));
+        }
+        tile[(p << log2_T) + local] = value;
+      }
     }
     __syncthreads();
-    C* result = tile;
-    if constexpr (tensor_cores) {
-      for (int s = 0, stride = 1; s < params.stage_count; stride *= params.radices[s], ++s) {
-        tensor_core_stage<Mode == ComputeMode::split_fp16>(tile, P, T, params.radices[s], stride, inner_twiddles,
-                                                           params.dft_split_table, lane, warp, warp_count);
+    const C* result = run_stages<Mode>(tile, second_tile, params, log2_T);
+    // Store in memory order, with the normalization.
+    OutputStorage* tile_output = output + store_order.first_offset(first);
+    if (full_tile && output_aligned && VO > 1 && (store_order.log2_b >= log2_T ? T : elements) >= VO) {
+      for (int idx = threadIdx.x * VO; idx < elements; idx += blockDim.x * VO) {
+        int k, local, offset;
+        store_order.map(idx, k, local, offset);
+        StorageVector<OutputStorage, VO> vector;
+#pragma unroll
+        for (int u = 0; u < VO; ++u) {
+          int ku = k, lu = local + u, unused;
+          if (u > 0 && store_order.log2_b < log2_T) store_order.map(idx + u, ku, lu, unused);
+          C value = result[(ku << log2_T) + lu];
+          value.x *= scale;
+          value.y *= scale;
+          vector.values[u] = StorageTraits<OutputStorage>::narrow(value);
+        }
+        *reinterpret_cast<StorageVector<OutputStorage, VO>*>(tile_output + offset) = vector;
       }
     } else {
-      C* other = tile + elements;
-      const auto* dft_table = static_cast<const C*>(params.dft_table);
-      for (int s = 0, stride = 1; s < params.stage_count; stride *= params.radices[s], ++s) {
-        scalar_stage<Real>(result, other, P, T, params.radices[s], stride, inner_twiddles, dft_table);
-        C* swap = result;
-        result = other;
-        other = swap;
-      }
-    }
-    // Store in an order that makes consecutive threads write consecutive addresses.
-    for (int i = threadIdx.x; i < elements; i += blockDim.x) {
-      int k, local;
-      if (A >= T) {
-        k = i >> log2_T;
-        local = i & (T - 1);
-      } else {
-        const int q = i >> (log2_A + log2_P);
-        k = (i >> log2_A) & (P - 1);
-        local = (q << log2_A) + (i & static_cast<int>(A - 1));
-      }
-      const std::int64_t global_column = first_column + local;
-      if (global_column < params.total_columns) {
-        const std::int64_t batch = global_column >> log2_columns_per_transform;
-        const std::int64_t column = global_column & (columns_per_transform - 1);
-        const std::int64_t index = batch * N + ((column >> log2_A) << (log2_A + log2_P)) + (column & (A - 1)) +
-                                   (static_cast<std::int64_t>(k) << log2_A);
-        C value = result[(k << log2_T) + local];
-        value.x *= scale;
-        value.y *= scale;
-        StorageTraits<OutputStorage>::store(output + index, value);
+      for (int idx = threadIdx.x; idx < elements; idx += blockDim.x) {
+        int k, local, offset;
+        store_order.map(idx, k, local, offset);
+        if (first + local < params.total_columns) {
+          C value = result[(k << log2_T) + local];
+          value.x *= scale;
+          value.y *= scale;
+          StorageTraits<OutputStorage>::store(tile_output + offset, value);
+        }
       }
     }
     __syncthreads();

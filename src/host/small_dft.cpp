@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "plan/plan_implementation.hpp"
 #include "plan/twiddles.hpp"
 #include "precision/split.hpp"
 
@@ -10,7 +11,10 @@ namespace tensorfft::host {
 
 using precision::HiLo;
 
-SmallDft::SmallDft(int radix, int sign, ComputeMode mode) : radix_(radix), mode_(mode) {
+SmallDft::SmallDft(int radix, int sign, ComputeMode mode)
+    : radix_(radix),
+      // Stages the GPU runs as fp32 butterflies are fp32 here too.
+      mode_(mode == ComputeMode::fp64 || plan::stage_uses_tensor_cores(mode, radix) ? mode : ComputeMode::fp32) {
   const auto matrix = plan::dft_matrix(radix, sign);
   const std::size_t count = matrix.size();
   re_.resize(count);
@@ -24,7 +28,7 @@ SmallDft::SmallDft(int radix, int sign, ComputeMode mode) : radix_(radix), mode_
     im64_[i] = static_cast<double>(matrix[i].imag());
     const float re32 = static_cast<float>(matrix[i].real());
     const float im32 = static_cast<float>(matrix[i].imag());
-    if (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) {
+    if (mode_ == ComputeMode::split_fp16 || mode_ == ComputeMode::single_fp16) {
       // |F| <= 1, so no scaling: hi = fp16(F), lo = fp16((F - hi) * 2^11).
       const HiLo re_parts = precision::split_hi_lo(re32);
       const HiLo im_parts = precision::split_hi_lo(im32);

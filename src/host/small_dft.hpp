@@ -8,6 +8,7 @@
 //                  in fp32; y = scale * (main + 2^-11 correction)
 // The complex product is the real block product [Fr -Fi; Fi Fr] [xr; xi] that
 // the MMA computes, accumulated in the same order (real part, then imaginary).
+// Radix 2 and 4 stages of the fp16 modes are fp32 (plan::stage_uses_tensor_cores).
 #pragma once
 
 #include <complex>

@@ -234,7 +234,10 @@ Plan make_plan(const Problem& problem, Backend backend) {
       axis.stages.push_back(plan::Stage{radix, stride});
       stride *= radix;
     }
-    axis.passes = plan::group_into_passes(axis.stages, plan::on_chip_elements(problem.storage, problem.mode));
+    std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
+    for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
+    axis.passes =
+        plan::group_into_passes(axis.stages, plan::on_chip_elements(problem.storage, problem.mode), inner > 1);
     plan.axes.push_back(std::move(axis));
   }
 

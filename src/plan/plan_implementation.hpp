@@ -64,8 +64,18 @@ constexpr int default_max_radix = 16;
 std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 
 // Groups stages into passes that fit on chip: a single pass while the axis
-// length is at most `on_chip_elements`, else passes of balanced length.
-std::vector<Pass> group_into_passes(const std::vector<Stage>& stages, std::int64_t on_chip_elements);
+// length is at most `on_chip_elements`, else passes of balanced length.  A
+// strided axis (one with later axes, read with stride I) needs
+// min_columns_per_tile columns per tile even in a single pass.
+std::vector<Pass> group_into_passes(const std::vector<Stage>& stages, std::int64_t on_chip_elements,
+                                    bool strided_axis = false);
+
+// Whether a stage of this radix runs on tensor cores in this mode: radix 8
+// and 16 in the fp16 modes; radix 2 and 4 (whose DFT entries are 0 and +-1,
+// +-i) run as fp32 butterflies, exact products and cheaper than an MMA.
+inline bool stage_uses_tensor_cores(ComputeMode mode, int radix) {
+  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && radix >= 8;
+}
 
 // Elements of one transform a single pass keeps on chip, by storage type.
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode);

@@ -69,13 +69,15 @@ std::vector<Pass> group_into(const std::vector<Stage>& stages, std::int64_t on_c
 
 }  // namespace
 
-std::vector<Pass> group_into_passes(const std::vector<Stage>& stages, std::int64_t on_chip) {
+std::vector<Pass> group_into_passes(const std::vector<Stage>& stages, std::int64_t on_chip, bool strided_axis) {
   if (stages.empty()) return {};
   std::int64_t total = 1;
   for (const Stage& stage : stages) total *= stage.radix;
-  if (total <= on_chip) return {Pass{0, static_cast<int>(stages.size())}};
-  // Several passes: each tile holds at least min_columns_per_tile columns.
+  if (!strided_axis && total <= on_chip) return {Pass{0, static_cast<int>(stages.size())}};
+  // Several passes, or a strided axis: each tile holds at least
+  // min_columns_per_tile columns.
   on_chip /= min_columns_per_tile;
+  if (total <= on_chip) return {Pass{0, static_cast<int>(stages.size())}};
   // The fewest passes that work; radix granularity may need one more than
   // log(total)/log(on_chip).
   for (int pass_count = 1; pass_count <= static_cast<int>(stages.size()); ++pass_count) {

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "tensorfft/tensorfft.hpp"
 
@@ -155,12 +156,17 @@ inline void convert_input(StorageType storage, const double2* source, void* dest
   cuda_check(cudaGetLastError(), "convert_input launch");
 }
 
-// cuFFT fp64 reference of `batch` transforms of size n (unnormalized).
-inline void cufft_reference(const double2* input, double2* output, long long n, long long batch, int direction) {
+// cuFFT fp64 reference of `batch` packed transforms of the given sizes
+// (rank 1 to 3, unnormalized).
+inline void cufft_reference(const double2* input, double2* output, std::vector<long long> sizes, long long batch,
+                            int direction) {
   cufftHandle plan;
   cufft_check(cufftCreate(&plan), "cufftCreate");
   std::size_t work = 0;
-  cufft_check(cufftMakePlanMany64(plan, 1, &n, nullptr, 1, n, nullptr, 1, n, CUFFT_Z2Z, batch, &work),
+  long long elements = 1;
+  for (long long size : sizes) elements *= size;
+  cufft_check(cufftMakePlanMany64(plan, static_cast<int>(sizes.size()), sizes.data(), nullptr, 1, elements, nullptr,
+                                  1, elements, CUFFT_Z2Z, batch, &work),
               "cufftMakePlanMany64 Z2Z");
   cufft_check(cufftExecZ2Z(plan, reinterpret_cast<cufftDoubleComplex*>(const_cast<double2*>(input)),
                            reinterpret_cast<cufftDoubleComplex*>(output), direction),

@@ -77,16 +77,27 @@ struct Buffers {
   }
 };
 
+std::int64_t transform_elements(const Problem& p) {
+  std::int64_t elements = 1;
+  for (std::int64_t size : p.sizes) elements *= size;
+  return elements;
+}
+
+int log2_elements(const Problem& p) { return static_cast<int>(std::log2(double(transform_elements(p)))); }
+
+std::vector<long long> sizes_of(const Problem& p) { return std::vector<long long>(p.sizes.begin(), p.sizes.end()); }
+
 std::string case_name(const Problem& p, const char* variant) {
-  char text[200];
-  std::snprintf(text, sizeof text, "n=%lld batch=%lld %s %s %s norm=%s %s", (long long)p.sizes[0],
-                (long long)p.batch, to_string(p.storage), to_string(p.mode), to_string(p.direction),
+  std::string shape;
+  for (std::int64_t size : p.sizes) shape += (shape.empty() ? "" : "x") + std::to_string(size);
+  char text[240];
+  std::snprintf(text, sizeof text, "n=%s batch=%lld %s %s %s norm=%s %s", shape.c_str(), (long long)p.batch, to_string(p.storage), to_string(p.mode), to_string(p.direction),
                 to_string(p.normalization), variant);
   return text;
 }
 
 double expected_scale(const Problem& p) {
-  const double n = double(p.sizes[0]);
+  const double n = double(transform_elements(p));
   switch (p.normalization) {
     case Normalization::ortho: return 1 / std::sqrt(n);
     case Normalization::forward: return p.direction == Direction::forward ? 1 / n : 1;
@@ -96,14 +107,14 @@ double expected_scale(const Problem& p) {
 }
 
 void run_case(const Problem& problem, bool in_place, Buffers& buffers, Totals& totals, std::uint64_t seed) {
-  const std::int64_t count = problem.sizes[0] * problem.batch;
+  const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t bytes = count * element_bytes(problem.storage);
-  const int log2n = static_cast<int>(std::log2(double(problem.sizes[0])));
+  const int log2n = log2_elements(problem);
   const std::string name = case_name(problem, in_place ? "in-place" : "out-of-place");
   try {
     fill_uniform<<<1024, 256>>>(buffers.reference_input, count, seed);
     cuda_check(cudaGetLastError(), "fill_uniform");
-    cufft_reference(buffers.reference_input, buffers.reference_output, problem.sizes[0], problem.batch,
+    cufft_reference(buffers.reference_input, buffers.reference_output, sizes_of(problem), problem.batch,
                     problem.direction == Direction::forward ? CUFFT_FORWARD : CUFFT_INVERSE);
     convert_input(problem.storage, buffers.reference_input, buffers.input, count);
     Plan plan = make_plan(problem, Backend::cuda);
@@ -127,7 +138,7 @@ void run_case(const Problem& problem, bool in_place, Buffers& buffers, Totals& t
 
 // inverse(forward(x)) with the default (backward) normalization returns x.
 void run_roundtrip(Problem problem, Buffers& buffers, Totals& totals, std::uint64_t seed) {
-  const std::int64_t count = problem.sizes[0] * problem.batch;
+  const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t bytes = count * element_bytes(problem.storage);
   const std::string name = case_name(problem, "roundtrip");
   try {
@@ -144,7 +155,7 @@ void run_roundtrip(Problem problem, Buffers& buffers, Totals& totals, std::uint6
     cuda_check(cudaDeviceSynchronize(), "roundtrip");
     const ErrorMetrics error =
         measure_error(problem.storage, buffers.input, buffers.reference_input, count, 1.0, buffers.sums);
-    const int log2n = static_cast<int>(std::log2(double(problem.sizes[0])));
+    const int log2n = log2_elements(problem);
     // Two transforms: each may contribute its full tolerance.
     const double bound = 2 * tolerance_for(problem.storage, problem.mode, log2n, double(count)).relative_l2;
     char detail[120];
@@ -157,7 +168,7 @@ void run_roundtrip(Problem problem, Buffers& buffers, Totals& totals, std::uint6
 
 // The same plan on both executors: results agree to within the mode's tolerance.
 void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals) {
-  const std::int64_t count = problem.sizes[0] * problem.batch;
+  const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t bytes = count * element_bytes(problem.storage);
   const std::string name = case_name(problem, "host-vs-cuda");
   try {
@@ -268,6 +279,47 @@ int main(int argc, char** argv) {
         p.storage = StorageType::complex_fp16;
         run_host_agreement(p, buffers, totals);
       }
+    }
+  }
+  // 2D and 3D: square, flat and tall shapes, batches, every storage and mode.
+  const std::vector<std::vector<std::int64_t>> shapes = {
+      {2, 2},      {16, 8},      {2, 1024},     {1024, 2},      {64, 64},       {256, 512},
+      {1024, 1024}, {4096, 4096}, {8192, 8192}, {2, 2, 2},      {8, 16, 4},     {32, 32, 32},
+      {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}};
+  for (const auto& shape : shapes) {
+    Problem p;
+    p.sizes = shape;
+    const int log2_shape = log2_elements(p);
+    const auto fits = [&](std::int64_t batch) {
+      return static_cast<std::size_t>(transform_elements(p) * batch) <= buffers.capacity;
+    };
+    if (log2_shape > max_log2 || (quick && log2_shape > 16) || !fits(1)) continue;
+    for (StorageType storage : storages) {
+      for (ComputeMode mode : modes) {
+        p.storage = storage;
+        p.mode = mode;
+        p.batch = 1;
+        p.direction = Direction::forward;
+        run_case(p, false, buffers, totals, seed++);
+        if (log2_shape <= 14 && fits(3)) {
+          p.batch = 3;
+          p.direction = Direction::inverse;
+          run_case(p, false, buffers, totals, seed++);
+          p.batch = 1;
+        }
+      }
+    }
+    p.storage = StorageType::complex_fp64;
+    p.mode = ComputeMode::fp64;
+    run_case(p, false, buffers, totals, seed++);
+    p.storage = StorageType::complex_fp32;
+    p.mode = ComputeMode::split_fp16;
+    run_case(p, true, buffers, totals, seed++);
+    if (log2_shape <= 18) run_roundtrip(p, buffers, totals, seed++);
+    if (log2_shape <= 14 && fits(2)) {
+      p.batch = 2;
+      p.storage = StorageType::complex_fp16;
+      run_host_agreement(p, buffers, totals);
     }
   }
   std::printf("%d passed, %d failed\n", totals.passed, totals.failed);
