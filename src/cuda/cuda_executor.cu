@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda/layout_copy.cuh"
 #include "cuda/stockham_pass.cuh"
 #include "plan/executors.hpp"
 #include "plan/twiddles.hpp"
@@ -35,20 +36,35 @@ using KernelFunction = void (*)(PassParameters);
 
 // Kernels by (storage of the input, storage of the output): the caller's
 // storage type or the fp32 (fp64) intermediate of the workspace.
+using LayoutCopy = void (*)(const void*, void*, cuda::LayoutMap, cudaStream_t, int);
+
 struct KernelChoice {
   KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
+  LayoutCopy gather, scatter;  // caller layout <-> packed intermediate
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
     return output_is_intermediate ? storage_to_intermediate : storage_to_storage;
   }
 };
 
+template <typename Storage, typename Intermediate>
+void launch_gather(const void* input, void* packed, cuda::LayoutMap map, cudaStream_t stream, int grid) {
+  cuda::gather_kernel<Storage, Intermediate><<<grid, 256, 0, stream>>>(static_cast<const Storage*>(input),
+                                                                      static_cast<Intermediate*>(packed), map);
+}
+template <typename Storage, typename Intermediate>
+void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaStream_t stream, int grid) {
+  cuda::scatter_kernel<Intermediate, Storage><<<grid, 256, 0, stream>>>(static_cast<const Intermediate*>(packed),
+                                                                       static_cast<Storage*>(output), map);
+}
+
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 KernelChoice kernels_for() {
   return {&cuda::stockham_pass_kernel<Mode, Storage, Storage>,
           &cuda::stockham_pass_kernel<Mode, Storage, Intermediate>,
           &cuda::stockham_pass_kernel<Mode, Intermediate, Intermediate>,
-          &cuda::stockham_pass_kernel<Mode, Intermediate, Storage>};
+          &cuda::stockham_pass_kernel<Mode, Intermediate, Storage>,
+          &launch_gather<Storage, Intermediate>, &launch_scatter<Storage, Intermediate>};
 }
 
 template <ComputeMode Mode>
@@ -174,15 +190,20 @@ class CudaExecutor final : public Executor {
 
     // Buffers: passes of an axis with one pass work in place; the others
     // ping-pong between the workspace halves.  Intermediates are fp32 (fp64).
-    const KernelChoice kernels = choose_kernels(problem);
-    int current = caller_input;
-    int halves_used = 0;
+    // A caller layout that is not packed is gathered into half 0 first and
+    // scattered from the last pass's packed result at the end.
+    kernels_ = choose_kernels(problem);
+    const KernelChoice& kernels = kernels_;
+    gather_ = !plan.input_layout.packed;
+    scatter_ = !plan.output_layout.packed;
+    int current = gather_ ? 0 : caller_input;
+    int halves_used = gather_ ? 1 : 0;
     for (std::size_t index = 0; index < views.size(); ++index) {
       const PassView& view = views[index];
       const bool last = index + 1 == views.size();
       Launch launch{};
       launch.input_buffer = current;
-      if (last) {
+      if (last && !scatter_) {
         launch.output_buffer = caller_output;
       } else if (view.in_place_capable && current >= 0) {
         launch.output_buffer = current;
@@ -253,6 +274,20 @@ class CudaExecutor final : public Executor {
       launch.grid = dim3(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident)));
       launches_.push_back(launch);
     }
+    scatter_source_ = current;
+    for (int which = 0; which < 2; ++which) {
+      const plan::ResolvedLayout& layout = which == 0 ? plan.input_layout : plan.output_layout;
+      cuda::LayoutMap& map = which == 0 ? gather_map_ : scatter_map_;
+      map.rank = static_cast<int>(problem.sizes.size());
+      for (int k = 0; k < map.rank; ++k) {
+        map.sizes[k] = problem.sizes[k];
+        map.pitch[k] = layout.pitch[k];
+      }
+      map.distance = layout.distance;
+      map.transform_elements = plan.transform_elements;
+      map.total_elements = plan.transform_elements * problem.batch;
+    }
+    copy_grid_ = static_cast<int>(std::min<std::int64_t>((gather_map_.total_elements + 255) / 256, sm_count * 8));
 
     // Upload tables.
     check(cudaMalloc(&tables_, std::max<std::size_t>(tables.size(), 1)), "cudaMalloc of the plan's tables",
@@ -311,12 +346,20 @@ class CudaExecutor final : public Executor {
       if (which == caller_output) return output;
       return halves[which];
     };
+    if (gather_) {
+      kernels_.gather(input, halves[0], gather_map_, cuda_stream, copy_grid_);
+      check(cudaGetLastError(), "gather kernel launch");
+    }
     for (const Launch& launch : launches_) {
       PassParameters p = launch.parameters;
       p.input = buffer(launch.input_buffer);
       p.output = buffer(launch.output_buffer);
       launch.kernel<<<launch.grid, launch.block, launch.shared_bytes, cuda_stream>>>(p);
       check(cudaGetLastError(), "kernel launch");
+    }
+    if (scatter_) {
+      kernels_.scatter(buffer(scatter_source_), output, scatter_map_, cuda_stream, copy_grid_);
+      check(cudaGetLastError(), "scatter kernel launch");
     }
   }
 
@@ -325,6 +368,11 @@ class CudaExecutor final : public Executor {
   int device_ = 0;
   int max_shared_ = 0;
   std::vector<Launch> launches_;
+  KernelChoice kernels_{};
+  bool gather_ = false, scatter_ = false;
+  int scatter_source_ = caller_output;
+  cuda::LayoutMap gather_map_, scatter_map_;
+  int copy_grid_ = 1;
   void* tables_ = nullptr;
   void* own_workspace_ = nullptr;
   std::size_t half_workspace_ = 0;
@@ -365,11 +413,9 @@ bool cuda_available(std::string* reason) {
 }
 
 bool cuda_supports(const PlanImplementation& plan, std::string* reason) {
-  if (!plan.input_layout.packed || !plan.output_layout.packed) {
-    if (reason) *reason = "the CUDA executor runs packed layouts only so far";
-    return false;
-  }
-  return true;
+  (void)plan;
+  (void)reason;
+  return true;  // every rank, layout, storage type and mode of a valid plan
 }
 
 std::unique_ptr<Executor> make_cuda_executor(const PlanImplementation& plan) {

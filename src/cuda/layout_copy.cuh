@@ -1,0 +1,54 @@
+// Copies between a caller's advanced layout (cuFFT/FFTW inembed/istride/idist
+// and onembed/ostride/odist) and the packed intermediate the passes work on.
+// Element (b, i) of a transform lives at b*distance + sum_k i_k*pitch_k;
+// in the packed array at b*prod(sizes) + linear(i).  Memory-bound copies: the
+// integer divisions of the index decoding cost less than the bytes.
+#pragma once
+
+#include <cstdint>
+
+#include "cuda/storage.cuh"
+
+namespace tensorfft::cuda {
+
+struct LayoutMap {
+  int rank = 1;
+  std::int64_t sizes[3] = {1, 1, 1};
+  std::int64_t pitch[3] = {1, 1, 1};
+  std::int64_t distance = 0;
+  std::int64_t transform_elements = 1;
+  std::int64_t total_elements = 0;  // batch * transform_elements
+
+  __device__ std::int64_t offset(std::int64_t packed_index) const {
+    const std::int64_t batch = packed_index / transform_elements;
+    std::int64_t rest = packed_index - batch * transform_elements;
+    std::int64_t result = batch * distance;
+    for (int k = rank - 1; k >= 0; --k) {
+      const std::int64_t i = rest % sizes[k];
+      rest /= sizes[k];
+      result += i * pitch[k];
+    }
+    return result;
+  }
+};
+
+// Strided caller input (Storage) -> packed intermediate (Compute).
+template <typename Storage, typename Compute>
+__global__ void gather_kernel(const Storage* __restrict__ input, Compute* __restrict__ packed, LayoutMap map) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < map.total_elements;
+       i += std::int64_t{gridDim.x} * blockDim.x) {
+    const auto value = StorageTraits<Storage>::load(input + map.offset(i));
+    packed[i] = {value.x, value.y};
+  }
+}
+
+// Packed intermediate (Compute) -> strided caller output (Storage).
+template <typename Compute, typename Storage>
+__global__ void scatter_kernel(const Compute* __restrict__ packed, Storage* __restrict__ output, LayoutMap map) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < map.total_elements;
+       i += std::int64_t{gridDim.x} * blockDim.x) {
+    StorageTraits<Storage>::store(output + map.offset(i), StorageTraits<Compute>::load(packed + i));
+  }
+}
+
+}  // namespace tensorfft::cuda
