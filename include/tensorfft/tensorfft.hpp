@@ -88,7 +88,7 @@ class Error : public std::runtime_error {
 // The cuFFT/FFTW advanced layout.  Element (i_0, ..., i_{r-1}) of transform b
 // is at  b * distance + sum_k i_k * stride * prod_{j>k} embed[j].
 // An empty embed means the transform's own sizes; distance 0 means "packed"
-// (the product of embed).  Values are in elements, not bytes.
+// (stride * the product of embed).  Values are in elements, not bytes.
 struct Layout {
   std::vector<std::int64_t> embed;
   std::int64_t stride = 1;
