@@ -1,11 +1,11 @@
-// The tensorfft command-line program: transforms complex .npy arrays and shows
-// the library's accuracy and speed on random data.
+// The tensorfft command-line program: transforms complex .npy arrays, shows
+// the library's accuracy and speed on random data, and benchmarks it beside
+// cuFFT (the bench command lives in bench/).
 //
 // Exit status: 0 success; 1 a failure while working (unreadable input,
 // library error, existing output); 2 a usage error (unknown option, missing
 // or bad value).  Every error is one line on stderr starting "tensorfft: error:".
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <complex>
@@ -13,11 +13,9 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <new>
 #include <random>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -27,6 +25,8 @@
 #include <cuda_runtime.h>
 #endif
 
+#include "bench/bench.hpp"
+#include "cli.hpp"
 #include "host/reference_dft.hpp"
 #include "host/storage_access.hpp"
 #include "npy.hpp"
@@ -47,16 +47,19 @@ using tensorfft::Problem;
 using tensorfft::StorageType;
 using tensorfft::tools::NpyArray;
 using tensorfft::tools::NpyDtype;
-
-constexpr int exit_success = 0;
-constexpr int exit_failure = 1;
-constexpr int exit_usage = 2;
-
-// A command line the program cannot act on (exit status 2).
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using tensorfft::tools::cli::Arguments;
+using tensorfft::tools::cli::backend_choices;
+using tensorfft::tools::cli::exit_failure;
+using tensorfft::tools::cli::exit_success;
+using tensorfft::tools::cli::exit_usage;
+using tensorfft::tools::cli::mode_choices;
+using tensorfft::tools::cli::norm_choices;
+using tensorfft::tools::cli::parse_arguments;
+using tensorfft::tools::cli::parse_choice;
+using tensorfft::tools::cli::parse_integer;
+using tensorfft::tools::cli::parse_size_list;
+using tensorfft::tools::cli::storage_choices;
+using tensorfft::tools::cli::UsageError;
 
 // ---- help ----
 
@@ -69,6 +72,7 @@ the GPU's rounding.
 commands:
   transform INPUT.npy OUTPUT.npy   transform a complex64 or complex128 .npy array
   demo                             accuracy and timing on random data
+  bench                            benchmark and accuracy sweep beside cuFFT (CSV, JSON)
 
 Run 'tensorfft <command> --help' for the options of a command.
 Exit status: 0 success, 1 failure (bad input file, library error, existing
@@ -125,127 +129,6 @@ Default pairs: fp32/split_fp16, fp32/fp32, fp16/split_fp16, fp16/single_fp16,
 bf16/split_fp16.  With --storage or --mode alone, every pair that has it is
 run.
 )";
-
-// ---- command-line parsing ----
-
-struct Arguments {
-  std::map<std::string, std::string> values;  // --name VALUE options
-  std::set<std::string> flags;                // --name options
-  std::vector<std::string> positional;
-  bool help = false;
-
-  bool flag(const std::string& name) const { return flags.count(name) != 0; }
-  const std::string* value(const std::string& name) const {
-    const auto it = values.find(name);
-    return it == values.end() ? nullptr : &it->second;
-  }
-};
-
-// Parses `args` for a command that takes the given valued and flag options.
-// "--name=value" and "--name value" both work; "--" ends the options.
-Arguments parse_arguments(const std::string& command, const std::vector<std::string>& args,
-                          const std::set<std::string>& valued, const std::set<std::string>& flags) {
-  Arguments parsed;
-  bool options_ended = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (options_ended || arg == "-" || arg.empty() || arg[0] != '-') {
-      parsed.positional.push_back(arg);
-      continue;
-    }
-    if (arg == "--") {
-      options_ended = true;
-      continue;
-    }
-    if (arg == "-h" || arg == "--help") {
-      parsed.help = true;
-      continue;
-    }
-    const std::size_t equals = arg.find('=');
-    const std::string name = arg.substr(0, equals);
-    if (valued.count(name)) {
-      if (equals != std::string::npos) {
-        parsed.values[name] = arg.substr(equals + 1);
-      } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
-        parsed.values[name] = args[++i];
-      } else {
-        throw UsageError("option " + name + " needs a value");
-      }
-    } else if (flags.count(name)) {
-      if (equals != std::string::npos) throw UsageError("option " + name + " takes no value");
-      parsed.flags.insert(name);
-    } else {
-      throw UsageError("unknown option '" + arg + "' for '" + command + "' (see 'tensorfft " + command + " --help')");
-    }
-  }
-  return parsed;
-}
-
-template <typename T>
-T parse_choice(const std::string& option, const std::string& value,
-               const std::vector<std::pair<const char*, T>>& choices) {
-  for (const auto& choice : choices) {
-    if (value == choice.first) return choice.second;
-  }
-  std::string names;
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    names += i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ";
-    names += choices[i].first;
-  }
-  throw UsageError("invalid value '" + value + "' for " + option + ": choose " + names);
-}
-
-const std::vector<std::pair<const char*, StorageType>> storage_choices = {
-    {"fp32", StorageType::complex_fp32},
-    {"fp16", StorageType::complex_fp16},
-    {"bf16", StorageType::complex_bf16},
-    {"fp64", StorageType::complex_fp64},
-};
-const std::vector<std::pair<const char*, ComputeMode>> mode_choices = {
-    {"split_fp16", ComputeMode::split_fp16},
-    {"single_fp16", ComputeMode::single_fp16},
-    {"fp32", ComputeMode::fp32},
-    {"fp64", ComputeMode::fp64},
-};
-const std::vector<std::pair<const char*, Backend>> backend_choices = {
-    {"auto", Backend::automatic},
-    {"cuda", Backend::cuda},
-    {"host", Backend::host},
-};
-const std::vector<std::pair<const char*, Normalization>> norm_choices = {
-    {"backward", Normalization::backward},
-    {"ortho", Normalization::ortho},
-    {"forward", Normalization::forward},
-};
-
-// A whole decimal integer in [low, high].
-std::int64_t parse_integer(const std::string& option, const std::string& text, std::int64_t low, std::int64_t high) {
-  std::int64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto result = std::from_chars(text.data(), end, value);
-  if (text.empty() || result.ec == std::errc::invalid_argument || result.ptr != end) {
-    throw UsageError("invalid number '" + text + "' for " + option);
-  }
-  if (result.ec == std::errc::result_out_of_range || value < low || value > high) {
-    throw UsageError("value " + text + " for " + option + " is out of range: give " + std::to_string(low) + " to " +
-                     std::to_string(high));
-  }
-  return value;
-}
-
-std::vector<std::int64_t> parse_size_list(const std::string& option, const std::string& text, std::int64_t high) {
-  std::vector<std::int64_t> sizes;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (item.empty()) throw UsageError("empty size in " + option + " '" + text + "'");
-    sizes.push_back(parse_integer(option, item, 1, high));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return sizes;
-}
 
 // ---- running a plan ----
 
@@ -677,6 +560,7 @@ int run(const std::vector<std::string>& args) {
   }
   if (command == "transform") return run_transform(rest);
   if (command == "demo") return run_demo(rest);
+  if (command == "bench") return tensorfft::tools::bench::run_bench(rest);
   if (!command.empty() && command[0] == '-')
     throw UsageError("unknown option '" + command + "' (see 'tensorfft --help')");
   throw UsageError("unknown command '" + command + "' (see 'tensorfft --help')");

@@ -1,8 +1,6 @@
 // The tensorfft program as a user runs it: exit statuses, one-line errors,
 // results against the long-double reference, and never clobbering outputs.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <complex>
@@ -17,6 +15,7 @@
 
 #include "host/reference_dft.hpp"
 #include "npy.hpp"
+#include "tool_fixture.hpp"
 
 namespace fs = std::filesystem;
 using tensorfft::reference::Complex;
@@ -27,63 +26,11 @@ using tensorfft::tools::write_npy;
 
 namespace {
 
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using tensorfft::testing::quoted;
+using tensorfft::testing::read_text;
+using Outcome = tensorfft::testing::Outcome;
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-struct Outcome {
-  int status = -1;  // the exit status, -1 when killed by a signal
-  std::string out;
-  std::string err;
-};
-
-class Tool : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    folder_ = fs::temp_directory_path() /
-              ("tensorfft_tool_" + std::to_string(::getpid()) + "_" + info->test_suite_name() + "_" + info->name());
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
-  std::string path(const std::string& name) const { return (folder_ / name).string(); }
-
-  // Runs the program with `arguments` (already shell-quoted where needed).
-  Outcome run(const std::string& arguments) const {
-    const fs::path out = folder_ / "stdout.txt", err = folder_ / "stderr.txt";
-    const std::string command =
-        quoted(TENSORFFT_TOOL_PATH) + " " + arguments + " >" + quoted(out.string()) + " 2>" + quoted(err.string());
-    const int raw = std::system(command.c_str());
-    Outcome result;
-    result.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    result.out = read_text(out);
-    result.err = read_text(err);
-    fs::remove(out);
-    fs::remove(err);
-    return result;
-  }
-
-  // An error run: the status, and stderr is one "tensorfft: error:" line holding `fragment`.
-  void expect_error(const std::string& arguments, int status, const std::string& fragment) const {
-    const Outcome result = run(arguments);
-    EXPECT_EQ(result.status, status) << arguments << "\nstderr: " << result.err;
-    EXPECT_EQ(result.err.rfind("tensorfft: error: ", 0), 0u) << arguments << "\nstderr: " << result.err;
-    ASSERT_FALSE(result.err.empty());
-    EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << "not one line: " << result.err;
-    EXPECT_NE(result.err.find(fragment), std::string::npos) << arguments << "\nstderr: " << result.err;
-  }
-
-  fs::path folder_;
-};
+class Tool : public tensorfft::testing::ToolFixture {};
 
 NpyArray random_array(NpyDtype dtype, std::vector<std::int64_t> shape, unsigned seed) {
   NpyArray array;
