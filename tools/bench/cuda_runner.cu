@@ -311,14 +311,6 @@ std::string gib(double bytes) {
   return text;
 }
 
-Outcome outcome_of(const Error& error) {
-  switch (error.status()) {
-    case Status::not_supported: return Outcome::not_supported;
-    case Status::allocation_failed: return Outcome::out_of_memory;
-    default: return Outcome::error;
-  }
-}
-
 // ---- the runner ----
 
 class CudaRunner final : public Runner {

@@ -37,14 +37,6 @@ std::string cpu_name() {
   return "unknown CPU";
 }
 
-Outcome outcome_of(const Error& error) {
-  switch (error.status()) {
-    case Status::not_supported: return Outcome::not_supported;
-    case Status::allocation_failed: return Outcome::out_of_memory;
-    default: return Outcome::error;
-  }
-}
-
 class HostRunner final : public Runner {
  public:
   HostRunner() {

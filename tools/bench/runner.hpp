@@ -34,6 +34,15 @@ enum class Outcome {
   error,          // any other library or CUDA error
 };
 
+// How a library error shows in the report.
+inline Outcome outcome_of(const Error& error) {
+  switch (error.status()) {
+    case Status::not_supported: return Outcome::not_supported;
+    case Status::allocation_failed: return Outcome::out_of_memory;
+    default: return Outcome::error;
+  }
+}
+
 inline const char* to_string(Outcome outcome) {
   switch (outcome) {
     case Outcome::ok: return "ok";
