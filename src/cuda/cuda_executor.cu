@@ -86,33 +86,45 @@ KernelChoice choose_kernels(const Problem& problem) {
   throw Error(Status::internal_error, "no kernel for the compute mode");
 }
 
-// The block-diagonal DFT matrices of radix 8 and 16 as mma.sync A fragments,
-// per lane (layout in cuda/arch/mma_sm80.cuh): F_re, F_im, -F_im of the fp16
-// hi parts, then of the lo parts (precision/split.hpp).
+// The DFT matrices of radix 8 and 16 as mma.sync B fragments (layout in
+// cuda/arch/mma_sm80.cuh) of their real 2R x 2R form, whose row 2p + a takes
+// part a (0 real, 1 imaginary) of input point p and whose column 2q + c gives
+// part c of output q:
+//   B[2p][2q] = Re F[q][p]   B[2p+1][2q] = -Im F[q][p]
+//   B[2p][2q+1] = Im F[q][p] B[2p+1][2q+1] = Re F[q][p]
+// Fragment (k step ks, n tile nt) of a lane: b[r] holds rows 16ks + 8r + 2quad
+// (+1) of column 8nt + group.  Entries are split into fp16 hi and lo parts
+// (precision/split.hpp); cuda::fragment_table_offset gives the layout.
 std::vector<std::uint32_t> mma_fragment_table(int sign) {
   std::vector<std::uint32_t> table(4 * cuda::fragment_table_entries);
   for (int radix : {8, 16}) {
     const auto matrix = plan::dft_matrix(radix, sign);
-    for (int which = 0; which < 6; ++which) {
-      const bool lo = which >= 3;
-      const int part = which % 3;  // 0 re, 1 im, 2 -im
-      for (int lane = 0; lane < 32; ++lane) {
-        const int group = lane / 4, quad = lane % 4;
-        std::uint16_t halves[8];
-        for (int i = 0; i < 8; ++i) {
-          const int row = group + ((i >> 1) & 1) * 8;
-          const int column = 2 * quad + (i & 1) + (i >> 2) * 8;
-          float value = 0.0f;
-          if (row / radix == column / radix) {
-            const auto entry = matrix[(row % radix) * radix + column % radix];
-            const float component = static_cast<float>(part == 0 ? entry.real() : entry.imag());
-            const precision::HiLo parts = precision::split_hi_lo(component);  // |F| <= 1: no scale
-            value = (lo ? parts.lo : parts.hi) * (part == 2 ? -1.0f : 1.0f);
+    const int k_steps = radix / 8, n_tiles = radix / 4, pairs = k_steps * n_tiles;
+    const auto real_form = [&](int row, int column) {
+      const int p = row / 2, q = column / 2, a = row % 2, c = column % 2;
+      const auto entry = matrix[q * radix + p];
+      const double value = a == c ? entry.real() : (a == 0 ? entry.imag() : -entry.imag());
+      return static_cast<float>(value);
+    };
+    for (int lane = 0; lane < 32; ++lane) {
+      const int group = lane / 4, quad = lane % 4;
+      for (int part = 0; part < 2; ++part) {  // hi, lo
+        for (int pair = 0; pair < pairs; ++pair) {
+          const int ks = pair / n_tiles, nt = pair % n_tiles;
+          for (int r = 0; r < 2; ++r) {
+            std::uint32_t word = 0;
+            for (int half = 0; half < 2; ++half) {
+              const int row = 16 * ks + 8 * r + 2 * quad + half, column = 8 * nt + group;
+              const precision::HiLo parts = precision::split_hi_lo(real_form(row, column));  // |F| <= 1: no scale
+              word |= std::uint32_t{precision::float_to_fp16_bits(part == 0 ? parts.hi : parts.lo)} << (16 * half);
+            }
+            const int uint4_index = part * (pairs / 2) + pair / 2;
+            const std::size_t at =
+                4 * (static_cast<std::size_t>(cuda::fragment_table_offset(radix)) + uint4_index * 32 + lane) +
+                2 * (pair % 2) + r;
+            table[at] = word;
           }
-          halves[i] = precision::float_to_fp16_bits(value);
         }
-        const std::size_t at = 4 * (static_cast<std::size_t>(cuda::fragment_table_offset(radix)) + which * 32 + lane);
-        for (int r = 0; r < 4; ++r) table[at + r] = halves[2 * r] | (std::uint32_t{halves[2 * r + 1]} << 16);
       }
     }
   }

@@ -15,7 +15,9 @@
 //     n = (c / A)*A*P + (c mod A) + A*k             (natural order at the end)
 // Both maps have one shape: memory index = ((g >> b) << (b + log2 P)) +
 // (p << b) + (g mod 2^b), with 2^b = (N/P)*I when loading and A*I when storing.
-// On chip, tile element (p, column) lives at tile[p * T + column].
+// On chip, tile element e = p * T + column lives at tile[tile_slot(e)], a
+// swizzle that keeps every access pattern of the pass free of shared-memory
+// bank conflicts (see tile_slot).
 //
 // Stage arithmetic by compute mode:
 //   split_fp16 / single_fp16, radix 8 and 16: mma.sync m16n8k16.  Each MMA
@@ -45,12 +47,14 @@ namespace tensorfft::cuda {
 constexpr int max_stages_per_pass = 16;
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
 
-// Host-prepared A fragments of the block-diagonal DFT matrices: for radix 8
-// and 16, six fragments (F_re, F_im, -F_im, then the lo parts the same way),
-// each one uint4 per lane.
-constexpr int fragments_per_radix = 6 * 32;
-__host__ __device__ inline int fragment_table_offset(int radix) { return radix == 8 ? 0 : fragments_per_radix; }
-constexpr int fragment_table_entries = 2 * fragments_per_radix;
+// Host-prepared B fragments of the real 2R x 2R DFT matrices (radix 8 and
+// 16; tensor_core_stage): per lane, the (k step, n tile) pairs of b32 couples,
+// two pairs per uint4, the fp16 hi parts first, then the lo parts.
+__host__ __device__ constexpr int fragment_uint4s_per_lane(int radix) { return radix * radix / 32; }
+__host__ __device__ constexpr int fragment_table_offset(int radix) {
+  return radix == 8 ? 0 : 32 * fragment_uint4s_per_lane(8);
+}
+constexpr int fragment_table_entries = 32 * (fragment_uint4s_per_lane(8) + fragment_uint4s_per_lane(16));
 
 struct PassParameters {
   const void* input = nullptr;
@@ -110,13 +114,11 @@ __device__ __forceinline__ std::uint32_t pack_halves(float low, float high) {
 // 2^e for e in [-126, 127], by its bits.
 __device__ __forceinline__ float power_of_two_device(int e) { return __int_as_float((e + 127) << 23); }
 
-// x * 2^e, exactly (one rounding, only if the result is subnormal), for the
-// exponents split_scale_exponent returns (|e| <= 163): two factors that are
-// normal floats each.
-__device__ __forceinline__ float scale_by_power_of_two_device(float x, int e) {
-  const int first = e >> 1;
-  return x * power_of_two_device(first) * power_of_two_device(e - first);
-}
+// Scale exponent e of a split row, clamped to [-126, 127] so that 2^e and
+// 2^-e are normal floats: scaling is one exact multiply each way.  Clamping
+// only changes rows whose largest element is below 2^-112; their elements
+// keep the full split precision down to 2^-140, below fp32's normal range.
+__device__ __forceinline__ int clamp_scale_exponent(int e) { return max(-126, min(e, 127)); }
 
 // Exponent of the split scale (precision::split_scale_exponent), without the
 // loop for subnormal maxima.
@@ -162,6 +164,44 @@ __device__ __forceinline__ void small_fft(C (&x)[R], const C* __restrict__ roots
   for (int k = 0; k < R; ++k) x[k] = y[k];
 }
 
+// Shared-memory slot of tile element e.  A warp's 8-byte accesses are served
+// per half warp, 16 elements (128 bytes, all 32 banks) per wavefront, so 16
+// lanes must land on 16 different values of e mod 16.  The pass's patterns
+// are 16 elements spread over four address bits above bit 3 (loads and
+// stores: p*T strides) or 4 consecutive elements times 4 points a power-of-
+// two stride apart (stage vectors); without a swizzle they conflict up to
+// 16-way.  XOR-ing the low 4 bits with a linear function of the higher bits
+// whose 4-bit columns repeat (0101, 1010, 0100, 1000) makes any 4
+// consecutive higher bits (and any 2, for bits 2-3) reach all 16 values.
+// Being XOR-linear, tile_slot(a ^ b) = tile_slot(a) ^ tile_slot(b): slots of
+// fixed offsets are computed once per stage and combined with one XOR
+// (offsets here have bits disjoint from their bases, so + equals ^).
+__device__ __forceinline__ int tile_slot(int e) {
+  int folded = e >> 4;
+  folded ^= folded >> 8;
+  folded ^= folded >> 4;  // 4-bit chunks folded: tiles hold at most 2^16 elements
+  folded &= 15;
+  return e ^ ((folded & 3) * 5) ^ ((folded >> 2) << 2);
+}
+
+// tile_slot(k * step) for k < 16, from the slots of step * 2^b (tile_slot is
+// XOR-linear and k * step, step a power of two, has the bits of k shifted).
+struct SlotBasis {
+  int of_bit[4];
+  __device__ __forceinline__ explicit SlotBasis(int step) {
+#pragma unroll
+    for (int b = 0; b < 4; ++b) of_bit[b] = tile_slot(step << b);
+  }
+  __device__ __forceinline__ int operator()(int k) const {  // k known at compile time after unrolling
+    int slot = 0;
+#pragma unroll
+    for (int b = 0; b < 4; ++b) {
+      if ((k >> b) & 1) slot ^= of_bit[b];
+    }
+    return slot;
+  }
+};
+
 // Shape of one stage inside the tile.
 struct StageShape {
   int log2_pass_length;  // P
@@ -203,128 +243,134 @@ template <int R, typename C>
 __device__ void butterfly_stage(const C* __restrict__ source, C* __restrict__ destination, const StageShape& s,
                                 const C* __restrict__ roots) {
   const int vectors = 1 << (s.log2_pass_length + s.log2_tile_columns - log2_constant(R));
-  const int in_step = StageIndex<R>::input_step(s), out_step = StageIndex<R>::output_step(s);
+  const SlotBasis input_slots(StageIndex<R>::input_step(s)), output_slots(StageIndex<R>::output_step(s));
   for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
     const StageIndex<R> index(v, s);
+    const int input_slot = tile_slot(index.input_base), output_slot = tile_slot(index.output_base);
     C x[R];
 #pragma unroll
     for (int k = 0; k < R; ++k) {
-      x[k] = source[index.input_base + k * in_step];
+      x[k] = source[input_slot ^ input_slots(k)];
       if (k > 0 && s.log2_stride > 0) x[k] = complex_multiply(x[k], inner_twiddle<R, C>(s, index.twiddle_j, k));
     }
     small_fft<R>(x, roots);
 #pragma unroll
-    for (int k = 0; k < R; ++k) destination[index.output_base + k * out_step] = x[k];
+    for (int k = 0; k < R; ++k) destination[output_slot ^ output_slots(k)] = x[k];
   }
 }
 
 // One radix-R stage (R = 8 or 16) with tensor cores, from `source` to
-// `destination`.  A warp takes 8 MMA columns (128 values) at a time.
+// `destination`.  The data is the MMA's A operand: a warp takes 16 stage
+// vectors at a time as 16 rows of R interleaved complex values (column 2p is
+// the real part of point p, 2p+1 its imaginary part), and the B operand is the
+// real 2R x 2R form of the DFT matrix (mma_fragment_table), so every lane
+// holds whole complex numbers on both sides: points and outputs 4j + quad
+// (j < R/4) of rows group and group + 8.  The split scale is per row, known to
+// the four lanes of the row's quad.
 template <bool Split, int R>
 __device__ void tensor_core_stage(const float2* __restrict__ source, float2* __restrict__ destination,
                                   const StageShape& s, const uint4* __restrict__ fragments) {
   using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
-  constexpr int log2_r = log2_constant(R);
+  constexpr int k_steps = R / 8;        // K = 16 reals = 8 complex points per step
+  constexpr int n_tiles = R / 4;        // N = 8 reals = 4 complex outputs per tile
+  constexpr int slots = R / 4;          // points per row per lane
+  constexpr int pairs = k_steps * n_tiles;  // B fragments (2 x b32 each) per part
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = blockDim.x >> 5;
   const int group = lane >> 2, quad = lane & 3;
-  const int elements = 1 << (s.log2_pass_length + s.log2_tile_columns);
-  const int mma_groups = (elements + 127) >> 7;
+  const int vectors = 1 << (s.log2_pass_length + s.log2_tile_columns - log2_constant(R));
   const int in_step = StageIndex<R>::input_step(s), out_step = StageIndex<R>::output_step(s);
 
-  std::uint32_t f_re[4], f_im[4], f_minus_im[4], f_lo_re[4], f_lo_im[4], f_lo_minus_im[4];
-  const auto load = [&](std::uint32_t (&f)[4], int which) {
-    const uint4 v = __ldg(fragments + which * 32 + lane);
-    f[0] = v.x;
-    f[1] = v.y;
-    f[2] = v.z;
-    f[3] = v.w;
-  };
-  load(f_re, 0);
-  load(f_im, 1);
-  load(f_minus_im, 2);
-  if (Split) {
-    load(f_lo_re, 3);
-    load(f_lo_im, 4);
-    load(f_lo_minus_im, 5);
+  std::uint32_t b_hi[pairs][2], b_lo[Split ? pairs : 1][2];
+#pragma unroll
+  for (int i = 0; i < pairs; i += 2) {
+    const uint4 v = __ldg(fragments + (i / 2) * 32 + lane);
+    b_hi[i][0] = v.x;
+    b_hi[i][1] = v.y;
+    b_hi[i + 1][0] = v.z;
+    b_hi[i + 1][1] = v.w;
+    if (Split) {
+      const uint4 w = __ldg(fragments + (pairs / 2 + i / 2) * 32 + lane);
+      b_lo[i][0] = w.x;
+      b_lo[i][1] = w.y;
+      b_lo[i + 1][0] = w.z;
+      b_lo[i + 1][1] = w.w;
+    }
   }
 
-  for (int mma_group = warp; mma_group < mma_groups; mma_group += warp_count) {
-    // B operand: rows 2quad, 2quad+1, 2quad+8, 2quad+9 of MMA column `group`.
-    const int column_flat = (mma_group * 8 + group) * 16;
-    float2 x[4];
-    float max_abs = 0.0f;
+  int input_slots[slots], output_slots[slots];  // of this lane's points 4j + quad
 #pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const int flat = column_flat + 2 * quad + (i & 1) + (i >> 1) * 8;
-      const int k = flat & (R - 1);
-      float2 value = {0.0f, 0.0f};
-      if (flat < elements) {
-        const StageIndex<R> index(flat >> log2_r, s);
-        value = source[index.input_base + k * in_step];
-        if (k > 0 && s.log2_stride > 0) value = complex_multiply(value, inner_twiddle<R, float2>(s, index.twiddle_j, k));
+  for (int j = 0; j < slots; ++j) {
+    input_slots[j] = tile_slot((4 * j + quad) * in_step);
+    output_slots[j] = tile_slot((4 * j + quad) * out_step);
+  }
+
+  for (int first = warp * 16; first < vectors; first += warp_count * 16) {
+    // Per row: its slots and split scale; the lane's points 4j + quad.
+    float2 x[2][slots];
+    float down[2], up[2];  // 2^-e and 2^e of the row's scale exponent e
+    int output_slot[2];
+    bool row_valid[2];
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      const int v = first + group + 8 * h;
+      row_valid[h] = v < vectors;
+      const StageIndex<R> index(row_valid[h] ? v : 0, s);
+      output_slot[h] = tile_slot(index.output_base);
+      const int input_slot = tile_slot(index.input_base);
+      float max_abs = 0.0f;
+#pragma unroll
+      for (int j = 0; j < slots; ++j) {
+        const int k = 4 * j + quad;
+        float2 value = row_valid[h] ? source[input_slot ^ input_slots[j]] : float2{0.0f, 0.0f};
+        if (s.log2_stride > 0) value = complex_multiply(value, inner_twiddle<R, float2>(s, index.twiddle_j, k));
+        x[h][j] = value;
+        max_abs = fmaxf(max_abs, fmaxf(fabsf(value.x), fabsf(value.y)));
       }
-      x[i] = value;
-      max_abs = fmaxf(max_abs, fmaxf(fabsf(value.x), fabsf(value.y)));
+      max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 1));
+      max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 2));
+      const int exponent = clamp_scale_exponent(split_scale_exponent_device(max_abs));
+      down[h] = power_of_two_device(-exponent);
+      up[h] = power_of_two_device(exponent);
     }
-    max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 1));
-    max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 2));
-    const int exponent = split_scale_exponent_device(max_abs);
-    std::uint32_t b_re[2], b_im[2];
-    float lo_re[4], lo_im[4];
+    // A fragments: a[0], a[1] = point 8ks + quad of rows group, group + 8;
+    // a[2], a[3] = point 8ks + 4 + quad (slots 2ks and 2ks + 1).
+    std::uint32_t a_hi[k_steps][4], a_lo[Split ? k_steps : 1][4];
 #pragma unroll
-    for (int i = 0; i < 4; i += 2) {
-      const float re0 = scale_by_power_of_two_device(x[i].x, -exponent);
-      const float re1 = scale_by_power_of_two_device(x[i + 1].x, -exponent);
-      const float im0 = scale_by_power_of_two_device(x[i].y, -exponent);
-      const float im1 = scale_by_power_of_two_device(x[i + 1].y, -exponent);
-      const __half2 hre = __floats2half2_rn(re0, re1), him = __floats2half2_rn(im0, im1);
-      b_re[i >> 1] = *reinterpret_cast<const std::uint32_t*>(&hre);
-      b_im[i >> 1] = *reinterpret_cast<const std::uint32_t*>(&him);
-      if (Split) {
-        const float2 hre_f = __half22float2(hre), him_f = __half22float2(him);
-        lo_re[i] = (re0 - hre_f.x) * 2048.0f;
-        lo_re[i + 1] = (re1 - hre_f.y) * 2048.0f;
-        lo_im[i] = (im0 - him_f.x) * 2048.0f;
-        lo_im[i + 1] = (im1 - him_f.y) * 2048.0f;
-      }
-    }
-    float main_re[4] = {0, 0, 0, 0}, main_im[4] = {0, 0, 0, 0};
-    Mma::multiply_accumulate(main_re, f_re, b_re);
-    Mma::multiply_accumulate(main_re, f_minus_im, b_im);
-    Mma::multiply_accumulate(main_im, f_im, b_re);
-    Mma::multiply_accumulate(main_im, f_re, b_im);
-    float correction_re[4] = {0, 0, 0, 0}, correction_im[4] = {0, 0, 0, 0};
-    if (Split) {
-      const std::uint32_t b_lo_re[2] = {pack_halves(lo_re[0], lo_re[1]), pack_halves(lo_re[2], lo_re[3])};
-      const std::uint32_t b_lo_im[2] = {pack_halves(lo_im[0], lo_im[1]), pack_halves(lo_im[2], lo_im[3])};
-      Mma::multiply_accumulate(correction_re, f_re, b_lo_re);
-      Mma::multiply_accumulate(correction_re, f_minus_im, b_lo_im);
-      Mma::multiply_accumulate(correction_im, f_im, b_lo_re);
-      Mma::multiply_accumulate(correction_im, f_re, b_lo_im);
-      Mma::multiply_accumulate(correction_re, f_lo_re, b_re);
-      Mma::multiply_accumulate(correction_re, f_lo_minus_im, b_im);
-      Mma::multiply_accumulate(correction_im, f_lo_im, b_re);
-      Mma::multiply_accumulate(correction_im, f_lo_re, b_im);
-    }
-    // D: rows group, group+8 of MMA columns 2quad, 2quad+1 (of this group of 8).
+    for (int ks = 0; ks < k_steps; ++ks) {
 #pragma unroll
-    for (int half = 0; half < 2; ++half) {
-      const int column_in_group = 2 * quad + half;
-      const int column_exponent = __shfl_sync(0xffffffffu, exponent, column_in_group * 4);
-#pragma unroll
-      for (int row_half = 0; row_half < 2; ++row_half) {
-        const int i = row_half * 2 + half;
-        const int flat = (mma_group * 8 + column_in_group) * 16 + group + row_half * 8;
-        if (flat >= elements) continue;
-        float re = main_re[i], im = main_im[i];
+      for (int r = 0; r < 4; ++r) {
+        const int h = r & 1, j = 2 * ks + (r >> 1);
+        const float re = x[h][j].x * down[h], im = x[h][j].y * down[h];
+        const __half2 hi = __floats2half2_rn(re, im);
+        a_hi[ks][r] = *reinterpret_cast<const std::uint32_t*>(&hi);
         if (Split) {
-          re = fmaf(precision::split_lo_weight, correction_re[i], re);
-          im = fmaf(precision::split_lo_weight, correction_im[i], im);
+          const float2 hi_f = __half22float2(hi);
+          a_lo[ks][r] = pack_halves((re - hi_f.x) * 2048.0f, (im - hi_f.y) * 2048.0f);
         }
-        const StageIndex<R> index(flat >> log2_r, s);
-        const int k = flat & (R - 1);
-        destination[index.output_base + k * out_step] = {scale_by_power_of_two_device(re, column_exponent),
-                                                         scale_by_power_of_two_device(im, column_exponent)};
+      }
+    }
+    // C of tile nt: c[0], c[1] = output 4nt + quad of row group; c[2], c[3] of row group + 8.
+#pragma unroll
+    for (int nt = 0; nt < n_tiles; ++nt) {
+      float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
+#pragma unroll
+      for (int ks = 0; ks < k_steps; ++ks) {
+        const int pair = ks * n_tiles + nt;
+        Mma::multiply_accumulate(main, a_hi[ks], b_hi[pair]);
+        if (Split) {
+          Mma::multiply_accumulate(correction, a_lo[ks], b_hi[pair]);
+          Mma::multiply_accumulate(correction, a_hi[ks], b_lo[pair]);
+        }
+      }
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        if (!row_valid[h]) continue;
+        float re = main[2 * h], im = main[2 * h + 1];
+        if (Split) {
+          re = fmaf(precision::split_lo_weight, correction[2 * h], re);
+          im = fmaf(precision::split_lo_weight, correction[2 * h + 1], im);
+        }
+        destination[output_slot[h] ^ output_slots[nt]] = {re * up[h], im * up[h]};
       }
     }
   }
@@ -385,6 +431,14 @@ struct TileOrder {
       offset = idx;
     }
   }
+  // Tile element (p << log2_t) + local of loop index idx.  The map permutes
+  // the bits of idx, so for idx aligned to a vector width V > u,
+  // element(idx + u) = element(idx) ^ element(u).
+  __device__ __forceinline__ int element(int idx) const {
+    int p, local, offset;
+    map(idx, p, local, offset);
+    return (p << log2_t) + local;
+  }
   // Memory index of the tile's first element (column `first`, p = 0).
   __device__ __forceinline__ std::int64_t first_offset(std::int64_t first) const {
     const std::int64_t block = first >> log2_b;
@@ -442,18 +496,22 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
     const bool full_tile = first + T <= params.total_columns;
     const InputStorage* tile_input = input + load_order.first_offset(first);
     // Load, with the pass twiddle, in memory order.
-    if (full_tile && input_aligned && VI > 1 && (load_order.log2_b >= log2_T ? T : elements) >= VI) {
+    if (full_tile && input_aligned && VI > 1 && (load_order.log2_b > log2_T ? T : elements) >= VI) {
+      int element_step[VI];  // element(idx + u) = element(idx) ^ element_step[u]
+#pragma unroll
+      for (int u = 0; u < VI; ++u) element_step[u] = load_order.element(u);
       for (int idx = threadIdx.x * VI; idx < elements; idx += blockDim.x * VI) {
         int p, local, offset;
         load_order.map(idx, p, local, offset);
+        const int element = (p << log2_T) + local, slot = tile_slot(element);
         const auto vector = *reinterpret_cast<const StorageVector<InputStorage, VI>*>(tile_input + offset);
 #pragma unroll
         for (int u = 0; u < VI; ++u) {
-          int pu = p, lu = local + u, unused;
-          if (u > 0 && load_order.log2_b < log2_T) load_order.map(idx + u, pu, lu, unused);
+          const int element_u = element ^ element_step[u];
+          const int pu = element_u >> log2_T, lu = element_u & (T - 1);
           C value = StorageTraits<InputStorage>::widen(vector.values[u]);
           if (A > 1 && pu > 0) value = complex_multiply(value, pass_twiddle(first, pu, lu));
-          tile[(pu << log2_T) + lu] = value;
+          tile[slot ^ tile_slot(element_step[u])] = value;
         }
       }
     } else {
@@ -465,23 +523,25 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
           value = StorageTraits<InputStorage>::load(tile_input + offset);
           if (A > 1 && p > 0) value = complex_multiply(value, pass_twiddle(first, p, local));
         }
-        tile[(p << log2_T) + local] = value;
+        tile[tile_slot((p << log2_T) + local)] = value;
       }
     }
     __syncthreads();
     const C* result = run_stages<Mode>(tile, second_tile, params, log2_T);
     // Store in memory order, with the normalization.
     OutputStorage* tile_output = output + store_order.first_offset(first);
-    if (full_tile && output_aligned && VO > 1 && (store_order.log2_b >= log2_T ? T : elements) >= VO) {
+    if (full_tile && output_aligned && VO > 1 && (store_order.log2_b > log2_T ? T : elements) >= VO) {
+      int slot_step[VO];  // tile_slot(element(idx + u)) = tile_slot(element(idx)) ^ slot_step[u]
+#pragma unroll
+      for (int u = 0; u < VO; ++u) slot_step[u] = tile_slot(store_order.element(u));
       for (int idx = threadIdx.x * VO; idx < elements; idx += blockDim.x * VO) {
         int k, local, offset;
         store_order.map(idx, k, local, offset);
+        const int slot = tile_slot((k << log2_T) + local);
         StorageVector<OutputStorage, VO> vector;
 #pragma unroll
         for (int u = 0; u < VO; ++u) {
-          int ku = k, lu = local + u, unused;
-          if (u > 0 && store_order.log2_b < log2_T) store_order.map(idx + u, ku, lu, unused);
-          C value = result[(ku << log2_T) + lu];
+          C value = result[slot ^ slot_step[u]];
           value.x *= scale;
           value.y *= scale;
           vector.values[u] = StorageTraits<OutputStorage>::narrow(value);
@@ -493,7 +553,7 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
         int k, local, offset;
         store_order.map(idx, k, local, offset);
         if (first + local < params.total_columns) {
-          C value = result[(k << log2_T) + local];
+          C value = result[tile_slot((k << log2_T) + local)];
           value.x *= scale;
           value.y *= scale;
           StorageTraits<OutputStorage>::store(tile_output + offset, value);
