@@ -491,28 +491,71 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
     return complex_multiply(coarse[e >> params.fine_bits], fine[e & fine_mask]);
   };
 
+  // Full tiles are read with 16-byte vectors, and the next tile's vectors are
+  // fetched into registers before this tile's stages run, so that a block's
+  // device-memory reads overlap its own arithmetic (without it, each block
+  // waits out the memory latency once per tile).
+  using InputVector = StorageVector<InputStorage, VI>;
+  constexpr int staged_capacity = VI > 1 && (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)
+                                      ? 16 / VI
+                                      : 1;  // vectors per thread: 16 elements
+  const bool vector_load = input_aligned && VI > 1 && (load_order.log2_b > log2_T ? T : elements) >= VI;
+  // Only in the tensor-core modes: the fp32/fp64 butterfly kernels need the
+  // registers (measured: with staging they spill and run 1.5x slower).
+  constexpr bool stage_next_tile = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
+  const bool staged_load =
+      stage_next_tile && vector_load && elements <= static_cast<int>(blockDim.x) * VI * staged_capacity;
+  int element_step[VI];  // element(idx + u) = element(idx) ^ element_step[u]
+#pragma unroll
+  for (int u = 0; u < VI; ++u) element_step[u] = load_order.element(u);
+  const auto is_full = [&](std::int64_t tile_index) { return (tile_index + 1) * T <= params.total_columns; };
+  InputVector staged[staged_capacity];
+  const auto fetch = [&](std::int64_t tile_index) {
+    const InputStorage* tile_input = input + load_order.first_offset(tile_index * T);
+#pragma unroll
+    for (int i = 0; i < staged_capacity; ++i) {
+      const int idx = (threadIdx.x + i * blockDim.x) * VI;
+      if (idx < elements) {
+        int p, local, offset;
+        load_order.map(idx, p, local, offset);
+        staged[i] = *reinterpret_cast<const InputVector*>(tile_input + offset);
+      }
+    }
+  };
+  // Widens one vector at loop index idx into the tile, with the pass twiddle.
+  const auto commit = [&](std::int64_t first, int idx, const InputVector& vector) {
+    int p, local, offset;
+    load_order.map(idx, p, local, offset);
+    const int element = (p << log2_T) + local, slot = tile_slot(element);
+#pragma unroll
+    for (int u = 0; u < VI; ++u) {
+      const int element_u = element ^ element_step[u];
+      const int pu = element_u >> log2_T, lu = element_u & (T - 1);
+      C value = StorageTraits<InputStorage>::widen(vector.values[u]);
+      if (A > 1 && pu > 0) value = complex_multiply(value, pass_twiddle(first, pu, lu));
+      tile[slot ^ tile_slot(element_step[u])] = value;
+    }
+  };
+  if (staged_load && blockIdx.x < tile_count && is_full(blockIdx.x)) fetch(blockIdx.x);
+
   for (std::int64_t tile_index = blockIdx.x; tile_index < tile_count; tile_index += gridDim.x) {
     const std::int64_t first = tile_index * T;
-    const bool full_tile = first + T <= params.total_columns;
+    const bool full_tile = is_full(tile_index);
     const InputStorage* tile_input = input + load_order.first_offset(first);
     // Load, with the pass twiddle, in memory order.
-    if (full_tile && input_aligned && VI > 1 && (load_order.log2_b > log2_T ? T : elements) >= VI) {
-      int element_step[VI];  // element(idx + u) = element(idx) ^ element_step[u]
+    if (full_tile && staged_load) {
 #pragma unroll
-      for (int u = 0; u < VI; ++u) element_step[u] = load_order.element(u);
+      for (int i = 0; i < staged_capacity; ++i) {
+        const int idx = (threadIdx.x + i * blockDim.x) * VI;
+        if (idx < elements) commit(first, idx, staged[i]);
+      }
+      const std::int64_t next = tile_index + gridDim.x;
+      if (next < tile_count && is_full(next)) fetch(next);  // in flight during the stages
+    } else if (full_tile && vector_load) {
       for (int idx = threadIdx.x * VI; idx < elements; idx += blockDim.x * VI) {
         int p, local, offset;
         load_order.map(idx, p, local, offset);
-        const int element = (p << log2_T) + local, slot = tile_slot(element);
-        const auto vector = *reinterpret_cast<const StorageVector<InputStorage, VI>*>(tile_input + offset);
-#pragma unroll
-        for (int u = 0; u < VI; ++u) {
-          const int element_u = element ^ element_step[u];
-          const int pu = element_u >> log2_T, lu = element_u & (T - 1);
-          C value = StorageTraits<InputStorage>::widen(vector.values[u]);
-          if (A > 1 && pu > 0) value = complex_multiply(value, pass_twiddle(first, pu, lu));
-          tile[slot ^ tile_slot(element_step[u])] = value;
-        }
+        commit(first, idx, *reinterpret_cast<const InputVector*>(tile_input + offset));
       }
     } else {
       for (int idx = threadIdx.x; idx < elements; idx += blockDim.x) {
