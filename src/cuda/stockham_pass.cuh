@@ -20,13 +20,12 @@
 // bank conflicts (see tile_slot).
 //
 // Stage arithmetic by compute mode:
-//   split_fp16 / single_fp16, radix 8 and 16: mma.sync m16n8k16.  Each MMA
-//     column holds 16 values: 16/r radix-r vectors; the A operand is the
-//     block-diagonal matrix of r x r DFT blocks, prepared on the host
-//     (fragments per lane).  Complex products are the four real products
-//     Yr = Fr Xr - Fi Xi, Yi = Fi Xr + Fr Xi; the split adds the correction
-//     products of precision/split.hpp.  The power-of-two scale is per MMA
-//     column.
+//   split_fp16 / single_fp16, radix 8 and 16: mma.sync m16n8k16 with the
+//     data as the A operand (16 stage vectors as rows, real and imaginary
+//     parts interleaved along K) and the real 2R x 2R form of the DFT matrix
+//     as B, prepared on the host (fragments per lane; tensor_core_stage and
+//     mma_fragment_table).  The split adds the correction products of
+//     precision/split.hpp; the power-of-two scale is per row (stage vector).
 //   radix 2 and 4 in every mode, and all radices of fp32 / fp64: radix-2
 //     butterflies on the CUDA cores in the compute precision (plan::
 //     stage_uses_tensor_cores decides, for the host executor too).
