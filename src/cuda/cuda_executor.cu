@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "cuda/fixed_shape_kernels.cuh"
 #include "cuda/layout_copy.cuh"
 #include "cuda/stockham_pass.cuh"
 #include "plan/executors.hpp"
@@ -38,9 +40,12 @@ using KernelFunction = void (*)(PassParameters);
 // storage type or the fp32 (fp64) intermediate of the workspace.
 using LayoutCopy = void (*)(const void*, void*, cuda::LayoutMap, cudaStream_t, int);
 
+using FixedShapeLookup = cuda::PassKernel (*)(bool, bool, int, int);
+
 struct KernelChoice {
   KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
   LayoutCopy gather, scatter;  // caller layout <-> packed intermediate
+  FixedShapeLookup fixed_shape = nullptr;  // cuda::fixed_shape_kernel, in the tensor-core modes
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
     return output_is_intermediate ? storage_to_intermediate : storage_to_storage;
@@ -67,13 +72,39 @@ KernelChoice kernels_for() {
           &launch_gather<Storage, Intermediate>, &launch_scatter<Storage, Intermediate>};
 }
 
+template <ComputeMode Mode, typename Storage>
+KernelChoice with_fixed_shapes(KernelChoice choice) {
+  if constexpr (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16) {
+    choice.fixed_shape = &cuda::fixed_shape_kernel<Mode, Storage, float2>;
+  }
+  return choice;
+}
+
 template <ComputeMode Mode>
 KernelChoice kernels_for_storage(StorageType storage) {
   switch (storage) {
-    case StorageType::complex_fp16: return kernels_for<Mode, __half2, float2>();
-    case StorageType::complex_bf16: return kernels_for<Mode, __nv_bfloat162, float2>();
-    default: return kernels_for<Mode, float2, float2>();
+    case StorageType::complex_fp16: return with_fixed_shapes<Mode, __half2>(kernels_for<Mode, __half2, float2>());
+    case StorageType::complex_bf16:
+      return with_fixed_shapes<Mode, __nv_bfloat162>(kernels_for<Mode, __nv_bfloat162, float2>());
+    default: return with_fixed_shapes<Mode, float2>(kernels_for<Mode, float2, float2>());
   }
+}
+
+// TENSORFFT_RUNTIME_SHAPE_KERNELS=1 runs every pass with the run-time-shape
+// kernel (to compare it with the fixed-shape ones, or to rule them out).
+bool runtime_shape_kernels_forced() {
+  const char* value = std::getenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
+  return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
+}
+
+// Whether a pass runs the default schedule's stages for its length (what a
+// fixed-shape kernel runs).
+bool has_default_stages(const plan::AxisSchedule& axis, const plan::Pass& pass, int log2_length) {
+  if (pass.stage_count != cuda::default_stage_count(log2_length)) return false;
+  for (int s = 0; s < pass.stage_count; ++s) {
+    if (axis.stages[pass.first_stage + s].radix != cuda::default_stage_radix(log2_length, s)) return false;
+  }
+  return true;
 }
 
 KernelChoice choose_kernels(const Problem& problem) {
@@ -262,9 +293,18 @@ class CudaExecutor final : public Executor {
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       p.tile_columns = static_cast<int>(tile_columns);
       const std::int64_t elements = length * tile_columns;
-      const int threads = static_cast<int>(
-          std::clamp<std::int64_t>((elements / 16 + 31) / 32 * 32, 32, cuda::max_threads_per_block));
+      const int threads = cuda::threads_for_tile(elements);
       launch.block = dim3(threads);
+      if (kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced()) {
+        int log2_length = 0, log2_columns = 0;
+        while ((std::int64_t{1} << log2_length) < length) ++log2_length;
+        while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
+        if (has_default_stages(*view.axis, *view.pass, log2_length)) {
+          const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
+                                                             log2_length, log2_columns);
+          if (fixed) launch.kernel = fixed;  // compiled for threads_for_tile(elements) threads, as launched
+        }
+      }
       launch.shared_bytes = static_cast<std::size_t>(elements) * intermediate_bytes * 2;  // two stage buffers
       if (launch.shared_bytes > static_cast<std::size_t>(max_shared_)) {
         throw Error(Status::not_supported, "pass of length " + std::to_string(length) + " needs " +

@@ -34,6 +34,7 @@
 #include <cuda_fp16.h>
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "cuda/arch/mma_sm80.cuh"
@@ -45,6 +46,21 @@ namespace tensorfft::cuda {
 
 constexpr int max_stages_per_pass = 16;
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
+
+// Threads of a block whose tile holds `elements` elements: one radix-16
+// vector per thread, in whole warps.
+__host__ __device__ constexpr int threads_for_tile(long long elements) {
+  const long long threads = (elements / 16 + 31) / 32 * 32;
+  return threads < 32 ? 32 : (threads > max_threads_per_block ? max_threads_per_block : static_cast<int>(threads));
+}
+
+// Radices of a pass of 2^log2_length points in the default schedule
+// (plan::radix_schedule with radix 16: the remainder first, then 16s).  The
+// kernels compiled for a fixed pass shape run exactly these stages.
+__host__ __device__ constexpr int default_stage_count(int log2_length) { return (log2_length + 3) / 4; }
+__host__ __device__ constexpr int default_stage_radix(int log2_length, int stage) {
+  return (log2_length % 4 != 0 && stage == 0) ? 1 << (log2_length % 4) : 16;
+}
 
 // Host-prepared B fragments of the real 2R x 2R DFT matrices (radix 8 and
 // 16; tensor_core_stage): per lane, the (k step, n tile) pairs of b32 couples,
@@ -239,11 +255,11 @@ __device__ __forceinline__ C inner_twiddle(const StageShape& s, int j, int k) {
 
 // One radix-R stage on the CUDA cores, from `source` to `destination`.
 template <int R, typename C>
-__device__ void butterfly_stage(const C* __restrict__ source, C* __restrict__ destination, const StageShape& s,
-                                const C* __restrict__ roots) {
+__device__ __forceinline__ void butterfly_stage(const C* __restrict__ source, C* __restrict__ destination,
+                                                const StageShape& s, const C* __restrict__ roots, int threads) {
   const int vectors = 1 << (s.log2_pass_length + s.log2_tile_columns - log2_constant(R));
   const SlotBasis input_slots(StageIndex<R>::input_step(s)), output_slots(StageIndex<R>::output_step(s));
-  for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
+  for (int v = threadIdx.x; v < vectors; v += threads) {
     const StageIndex<R> index(v, s);
     const int input_slot = tile_slot(index.input_base), output_slot = tile_slot(index.output_base);
     C x[R];
@@ -266,15 +282,20 @@ __device__ void butterfly_stage(const C* __restrict__ source, C* __restrict__ de
 // holds whole complex numbers on both sides: points and outputs 4j + quad
 // (j < R/4) of rows group and group + 8.  The split scale is per row, known to
 // the four lanes of the row's quad.
-template <bool Split, int R>
-__device__ void tensor_core_stage(const float2* __restrict__ source, float2* __restrict__ destination,
-                                  const StageShape& s, const uint4* __restrict__ fragments) {
+// ExactInput: every input is an fp16 value and no inner twiddle applies (the
+// first stage of a pass that reads fp16 storage without a pass twiddle): the
+// inputs are their own hi parts, so the row scale, the split and the a_lo
+// product are skipped (no precision lost: lo would be zero).
+template <bool Split, int R, bool ExactInput = false>
+__device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ source, float2* __restrict__ destination,
+                                                  const StageShape& s, const uint4* __restrict__ fragments,
+                                                  int threads) {
   using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
   constexpr int k_steps = R / 8;        // K = 16 reals = 8 complex points per step
   constexpr int n_tiles = R / 4;        // N = 8 reals = 4 complex outputs per tile
   constexpr int slots = R / 4;          // points per row per lane
   constexpr int pairs = k_steps * n_tiles;  // B fragments (2 x b32 each) per part
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = blockDim.x >> 5;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
   const int group = lane >> 2, quad = lane & 3;
   const int vectors = 1 << (s.log2_pass_length + s.log2_tile_columns - log2_constant(R));
   const int in_step = StageIndex<R>::input_step(s), out_step = StageIndex<R>::output_step(s);
@@ -312,7 +333,7 @@ __device__ void tensor_core_stage(const float2* __restrict__ source, float2* __r
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
       const int v = first + group + 8 * h;
-      row_valid[h] = v < vectors;
+      row_valid[h] = (vectors & 15) == 0 || v < vectors;  // whole groups of 16 rows: always (constant when fixed)
       const StageIndex<R> index(row_valid[h] ? v : 0, s);
       output_slot[h] = tile_slot(index.output_base);
       const int input_slot = tile_slot(index.input_base);
@@ -321,19 +342,26 @@ __device__ void tensor_core_stage(const float2* __restrict__ source, float2* __r
       for (int j = 0; j < slots; ++j) {
         const int k = 4 * j + quad;
         float2 value = row_valid[h] ? source[input_slot ^ input_slots[j]] : float2{0.0f, 0.0f};
-        if (s.log2_stride > 0) value = complex_multiply(value, inner_twiddle<R, float2>(s, index.twiddle_j, k));
+        if (!ExactInput && s.log2_stride > 0) {
+          value = complex_multiply(value, inner_twiddle<R, float2>(s, index.twiddle_j, k));
+        }
         x[h][j] = value;
         max_abs = fmaxf(max_abs, fmaxf(fabsf(value.x), fabsf(value.y)));
       }
-      max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 1));
-      max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 2));
-      const int exponent = clamp_scale_exponent(split_scale_exponent_device(max_abs));
-      down[h] = power_of_two_device(-exponent);
-      up[h] = power_of_two_device(exponent);
+      if (ExactInput) {
+        down[h] = up[h] = 1.0f;
+      } else {
+        max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 1));
+        max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 2));
+        const int exponent = clamp_scale_exponent(split_scale_exponent_device(max_abs));
+        down[h] = power_of_two_device(-exponent);
+        up[h] = power_of_two_device(exponent);
+      }
     }
     // A fragments: a[0], a[1] = point 8ks + quad of rows group, group + 8;
     // a[2], a[3] = point 8ks + 4 + quad (slots 2ks and 2ks + 1).
-    std::uint32_t a_hi[k_steps][4], a_lo[Split ? k_steps : 1][4];
+    constexpr bool split_input = Split && !ExactInput;
+    std::uint32_t a_hi[k_steps][4], a_lo[split_input ? k_steps : 1][4];
 #pragma unroll
     for (int ks = 0; ks < k_steps; ++ks) {
 #pragma unroll
@@ -342,7 +370,7 @@ __device__ void tensor_core_stage(const float2* __restrict__ source, float2* __r
         const float re = x[h][j].x * down[h], im = x[h][j].y * down[h];
         const __half2 hi = __floats2half2_rn(re, im);
         a_hi[ks][r] = *reinterpret_cast<const std::uint32_t*>(&hi);
-        if (Split) {
+        if (split_input) {
           const float2 hi_f = __half22float2(hi);
           a_lo[ks][r] = pack_halves((re - hi_f.x) * 2048.0f, (im - hi_f.y) * 2048.0f);
         }
@@ -356,10 +384,8 @@ __device__ void tensor_core_stage(const float2* __restrict__ source, float2* __r
       for (int ks = 0; ks < k_steps; ++ks) {
         const int pair = ks * n_tiles + nt;
         Mma::multiply_accumulate(main, a_hi[ks], b_hi[pair]);
-        if (Split) {
-          Mma::multiply_accumulate(correction, a_lo[ks], b_hi[pair]);
-          Mma::multiply_accumulate(correction, a_hi[ks], b_lo[pair]);
-        }
+        if (split_input) Mma::multiply_accumulate(correction, a_lo[ks], b_hi[pair]);
+        if (Split) Mma::multiply_accumulate(correction, a_hi[ks], b_lo[pair]);
       }
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
@@ -375,39 +401,68 @@ __device__ void tensor_core_stage(const float2* __restrict__ source, float2* __r
   }
 }
 
-// Runs the pass's stages on the tile in `source`, ping-ponging with `other`;
-// returns the buffer that holds the result.
+// One stage of the pass from `source` to `destination`; `radix` is a
+// compile-time constant in the fixed-shape kernels (the dispatch folds away).
 template <ComputeMode Mode, typename C>
-__device__ C* run_stages(C* source, C* other, const PassParameters& params, int log2_tile_columns) {
-  constexpr bool tensor_cores = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
-  constexpr bool split = Mode == ComputeMode::split_fp16;
+__device__ __forceinline__ void run_stage(int radix, bool exact_input, const C* source, C* destination,
+                                          const StageShape& shape, const PassParameters& params, int threads) {
   const C* roots = static_cast<const C*>(params.roots_of_sixteen);
-  StageShape shape{log2_of(params.pass_length), log2_tile_columns, 0, params.inner_twiddles};
-  for (int s = 0; s < params.stage_count; ++s) {
-    const int radix = params.radices[s];
-    C* destination = other;
-    if constexpr (tensor_cores) {
-      if (radix == 16) {
-        tensor_core_stage<split, 16>(source, destination, shape, params.mma_fragments + fragment_table_offset(16));
-      } else if (radix == 8) {
-        tensor_core_stage<split, 8>(source, destination, shape, params.mma_fragments + fragment_table_offset(8));
-      } else if (radix == 4) {
-        butterfly_stage<4>(source, destination, shape, roots);
+  if constexpr (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16) {
+    constexpr bool split = Mode == ComputeMode::split_fp16;
+    const uint4* fragments_16 = params.mma_fragments + fragment_table_offset(16);
+    const uint4* fragments_8 = params.mma_fragments + fragment_table_offset(8);
+    if (radix == 16) {
+      if (exact_input) {
+        tensor_core_stage<split, 16, true>(source, destination, shape, fragments_16, threads);
       } else {
-        butterfly_stage<2>(source, destination, shape, roots);
+        tensor_core_stage<split, 16>(source, destination, shape, fragments_16, threads);
       }
+    } else if (radix == 8) {
+      if (exact_input) {
+        tensor_core_stage<split, 8, true>(source, destination, shape, fragments_8, threads);
+      } else {
+        tensor_core_stage<split, 8>(source, destination, shape, fragments_8, threads);
+      }
+    } else if (radix == 4) {
+      butterfly_stage<4>(source, destination, shape, roots, threads);
     } else {
-      switch (radix) {
-        case 16: butterfly_stage<16>(source, destination, shape, roots); break;
-        case 8: butterfly_stage<8>(source, destination, shape, roots); break;
-        case 4: butterfly_stage<4>(source, destination, shape, roots); break;
-        default: butterfly_stage<2>(source, destination, shape, roots); break;
-      }
+      butterfly_stage<2>(source, destination, shape, roots, threads);
     }
+  } else {
+    switch (radix) {
+      case 16: butterfly_stage<16>(source, destination, shape, roots, threads); break;
+      case 8: butterfly_stage<8>(source, destination, shape, roots, threads); break;
+      case 4: butterfly_stage<4>(source, destination, shape, roots, threads); break;
+      default: butterfly_stage<2>(source, destination, shape, roots, threads); break;
+    }
+  }
+}
+
+// Runs the pass's stages on the tile in `source`, ping-ponging with `other`;
+// returns the buffer that holds the result.  Log2PassLength >= 0: a kernel
+// compiled for that pass length, whose stages are the default schedule's,
+// unrolled (every index, stride and twiddle shift becomes a constant).
+// exact_input: the tile holds fp16 values without a pass twiddle
+// (tensor_core_stage's ExactInput, for the first stage).
+template <ComputeMode Mode, int Log2PassLength, typename C>
+__device__ __forceinline__ C* run_stages(C* source, C* other, const PassParameters& params, int log2_pass_length,
+                                         int log2_tile_columns, int threads, bool exact_input) {
+  StageShape shape{log2_pass_length, log2_tile_columns, 0, params.inner_twiddles};
+  const auto stage = [&](int radix, bool exact) {
+    run_stage<Mode>(radix, exact, source, other, shape, params, threads);
     __syncthreads();
+    C* const destination = other;
     other = source;
     source = destination;
-    shape.log2_stride += log2_of(radix);
+    shape.log2_stride += radix == 16 ? 4 : radix == 8 ? 3 : radix == 4 ? 2 : 1;
+  };
+  if constexpr (Log2PassLength >= 0) {
+#pragma unroll
+    for (int s = 0; s < default_stage_count(Log2PassLength); ++s) {
+      stage(default_stage_radix(Log2PassLength, s), s == 0 && exact_input);
+    }
+  } else {
+    for (int s = 0; s < params.stage_count; ++s) stage(params.radices[s], s == 0 && exact_input);
   }
   return source;
 }
@@ -450,20 +505,45 @@ constexpr int vector_width() {
   return sizeof(Storage) >= 16 ? 1 : static_cast<int>(16 / sizeof(Storage));
 }
 
+// 16 bytes of consecutive elements.  Moved to and from memory as one uint4:
+// a plain struct copy of it compiles to one 4-byte access per __half2 (their
+// copy constructors), four times the memory instructions.
 template <typename Storage, int V>
 struct alignas(16) StorageVector {
   Storage values[V];
+  __device__ __forceinline__ static StorageVector load(const Storage* address) {
+    const uint4 raw = *reinterpret_cast<const uint4*>(address);
+    StorageVector vector;
+    memcpy(&vector, &raw, sizeof raw);
+    return vector;
+  }
+  __device__ __forceinline__ void store(Storage* address) const {
+    uint4 raw;
+    memcpy(&raw, this, sizeof raw);
+    *reinterpret_cast<uint4*>(address) = raw;
+  }
 };
 
-template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
+// Log2PassLength, Log2TileColumns >= 0: compiled for that pass shape (P, T,
+// and threads_for_tile(P * T) threads, which the launch must use); -1: any
+// shape, read from params at run time.
+template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength = -1,
+          int Log2TileColumns = -1>
 __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(PassParameters params) {
   using Real = typename std::conditional<Mode == ComputeMode::fp64, double, float>::type;
   using C = typename ComplexOf<Real>::type;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
 
-  const int P = params.pass_length;
-  const int T = params.tile_columns;
+  constexpr bool fixed_shape = Log2PassLength >= 0;
+  static_assert(fixed_shape == (Log2TileColumns >= 0), "a fixed shape fixes both P and T");
+  const int log2_P = fixed_shape ? Log2PassLength : log2_of(params.pass_length);
+  const int log2_T = fixed_shape ? Log2TileColumns : log2_of(params.tile_columns);
+  const int P = 1 << log2_P;
+  const int T = 1 << log2_T;
   const int elements = P * T;
+  const int threads =
+      fixed_shape ? threads_for_tile(std::int64_t{1} << (fixed_shape ? Log2PassLength + Log2TileColumns : 0))
+                  : static_cast<int>(blockDim.x);
   C* const tile = reinterpret_cast<C*>(shared_bytes);
   C* const second_tile = tile + elements;
   const std::int64_t A = params.stride_before;
@@ -474,7 +554,7 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   const int fine_mask = (1 << params.fine_bits) - 1;
   const Real scale = static_cast<Real>(params.scale);
   const std::int64_t tile_count = (params.total_columns + T - 1) / T;
-  const int log2_T = log2_of(T), log2_P = log2_of(P), log2_I = log2_of(params.inner_count);
+  const int log2_I = log2_of(params.inner_count);
   const int log2_columns = log2_of(params.columns_per_transform);
   const int log2_A = log2_of(A);
   const TileOrder load_order{log2_columns + log2_I, log2_P, log2_T};
@@ -503,21 +583,25 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   // registers (measured: with staging they spill and run 1.5x slower).
   constexpr bool stage_next_tile = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
   const bool staged_load =
-      stage_next_tile && vector_load && elements <= static_cast<int>(blockDim.x) * VI * staged_capacity;
+      stage_next_tile && vector_load && elements <= threads * VI * staged_capacity;
   int element_step[VI];  // element(idx + u) = element(idx) ^ element_step[u]
+  int load_slot_step[VI];  // tile_slot(element(idx + u)) = tile_slot(element(idx)) ^ load_slot_step[u]
 #pragma unroll
-  for (int u = 0; u < VI; ++u) element_step[u] = load_order.element(u);
+  for (int u = 0; u < VI; ++u) {
+    element_step[u] = load_order.element(u);
+    load_slot_step[u] = tile_slot(element_step[u]);
+  }
   const auto is_full = [&](std::int64_t tile_index) { return (tile_index + 1) * T <= params.total_columns; };
   InputVector staged[staged_capacity];
   const auto fetch = [&](std::int64_t tile_index) {
     const InputStorage* tile_input = input + load_order.first_offset(tile_index * T);
 #pragma unroll
     for (int i = 0; i < staged_capacity; ++i) {
-      const int idx = (threadIdx.x + i * blockDim.x) * VI;
+      const int idx = (threadIdx.x + i * threads) * VI;
       if (idx < elements) {
         int p, local, offset;
         load_order.map(idx, p, local, offset);
-        staged[i] = *reinterpret_cast<const InputVector*>(tile_input + offset);
+        staged[i] = InputVector::load(tile_input + offset);
       }
     }
   };
@@ -526,13 +610,18 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
     int p, local, offset;
     load_order.map(idx, p, local, offset);
     const int element = (p << log2_T) + local, slot = tile_slot(element);
+    if (A > 1) {
 #pragma unroll
-    for (int u = 0; u < VI; ++u) {
-      const int element_u = element ^ element_step[u];
-      const int pu = element_u >> log2_T, lu = element_u & (T - 1);
-      C value = StorageTraits<InputStorage>::widen(vector.values[u]);
-      if (A > 1 && pu > 0) value = complex_multiply(value, pass_twiddle(first, pu, lu));
-      tile[slot ^ tile_slot(element_step[u])] = value;
+      for (int u = 0; u < VI; ++u) {
+        const int element_u = element ^ element_step[u];
+        const int pu = element_u >> log2_T, lu = element_u & (T - 1);
+        C value = StorageTraits<InputStorage>::widen(vector.values[u]);
+        if (pu > 0) value = complex_multiply(value, pass_twiddle(first, pu, lu));
+        tile[slot ^ load_slot_step[u]] = value;
+      }
+    } else {  // the first pass of an axis: no pass twiddle
+#pragma unroll
+      for (int u = 0; u < VI; ++u) tile[slot ^ load_slot_step[u]] = StorageTraits<InputStorage>::widen(vector.values[u]);
     }
   };
   if (staged_load && blockIdx.x < tile_count && is_full(blockIdx.x)) fetch(blockIdx.x);
@@ -545,19 +634,19 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
     if (full_tile && staged_load) {
 #pragma unroll
       for (int i = 0; i < staged_capacity; ++i) {
-        const int idx = (threadIdx.x + i * blockDim.x) * VI;
+        const int idx = (threadIdx.x + i * threads) * VI;
         if (idx < elements) commit(first, idx, staged[i]);
       }
       const std::int64_t next = tile_index + gridDim.x;
       if (next < tile_count && is_full(next)) fetch(next);  // in flight during the stages
     } else if (full_tile && vector_load) {
-      for (int idx = threadIdx.x * VI; idx < elements; idx += blockDim.x * VI) {
+      for (int idx = threadIdx.x * VI; idx < elements; idx += threads * VI) {
         int p, local, offset;
         load_order.map(idx, p, local, offset);
-        commit(first, idx, *reinterpret_cast<const InputVector*>(tile_input + offset));
+        commit(first, idx, InputVector::load(tile_input + offset));
       }
     } else {
-      for (int idx = threadIdx.x; idx < elements; idx += blockDim.x) {
+      for (int idx = threadIdx.x; idx < elements; idx += threads) {
         int p, local, offset;
         load_order.map(idx, p, local, offset);
         C value = {0, 0};
@@ -569,14 +658,15 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
       }
     }
     __syncthreads();
-    const C* result = run_stages<Mode>(tile, second_tile, params, log2_T);
+    const bool exact_input = std::is_same<InputStorage, __half2>::value && A == 1;
+    const C* result = run_stages<Mode, Log2PassLength>(tile, second_tile, params, log2_P, log2_T, threads, exact_input);
     // Store in memory order, with the normalization.
     OutputStorage* tile_output = output + store_order.first_offset(first);
     if (full_tile && output_aligned && VO > 1 && (store_order.log2_b > log2_T ? T : elements) >= VO) {
       int slot_step[VO];  // tile_slot(element(idx + u)) = tile_slot(element(idx)) ^ slot_step[u]
 #pragma unroll
       for (int u = 0; u < VO; ++u) slot_step[u] = tile_slot(store_order.element(u));
-      for (int idx = threadIdx.x * VO; idx < elements; idx += blockDim.x * VO) {
+      for (int idx = threadIdx.x * VO; idx < elements; idx += threads * VO) {
         int k, local, offset;
         store_order.map(idx, k, local, offset);
         const int slot = tile_slot((k << log2_T) + local);
@@ -588,10 +678,10 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
           value.y *= scale;
           vector.values[u] = StorageTraits<OutputStorage>::narrow(value);
         }
-        *reinterpret_cast<StorageVector<OutputStorage, VO>*>(tile_output + offset) = vector;
+        vector.store(tile_output + offset);
       }
     } else {
-      for (int idx = threadIdx.x; idx < elements; idx += blockDim.x) {
+      for (int idx = threadIdx.x; idx < elements; idx += threads) {
         int k, local, offset;
         store_order.map(idx, k, local, offset);
         if (first + local < params.total_columns) {

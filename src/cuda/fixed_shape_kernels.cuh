@@ -1,0 +1,80 @@
+// Pass kernels compiled for fixed pass shapes (stockham_pass_kernel with
+// Log2PassLength and Log2TileColumns set): with P, T and the stage radices
+// known at compile time, every stage loop unrolls and the tile indexing,
+// strides and twiddle shifts become constants (the run-time-shape kernel
+// spends most of its instructions on that arithmetic; docs/BENCHMARKS.md).
+//
+// The shapes are the ones the executor picks by default (a tile of about
+// 2^fixed_tile_log2_elements elements, at least plan::min_columns_per_tile
+// columns when columns lie apart) for the tensor-core modes; any other shape
+// or schedule runs the run-time-shape kernel.  The instances are spread over
+// several translation units (fixed_shape_kernels_*.cu, one per compute mode
+// and storage type) so that they compile in parallel.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <utility>
+
+#include "cuda/stockham_pass.cuh"
+
+namespace tensorfft::cuda {
+
+using PassKernel = void (*)(PassParameters);
+
+constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^11 elements
+constexpr int max_fixed_log2_pass_length = 13;  // the longest single pass (plan::on_chip_elements)
+constexpr int fixed_log2_min_columns = 2;       // log2 plan::min_columns_per_tile
+
+// log2 T of the tile the executor picks for a pass of 2^log2_pass_length
+// points when there are enough columns.
+constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart) {
+  const int by_size = fixed_tile_log2_elements - log2_pass_length;
+  const int floor = columns_apart ? fixed_log2_min_columns : 0;
+  return by_size > floor ? by_size : floor;
+}
+
+// The instance for 2^(i + 1)-point passes, i in Indices, whose shape is
+// (p, t); null if none.
+template <ComputeMode Mode, typename Input, typename Output, bool ColumnsApart, int... Indices>
+PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indices...>) {
+  PassKernel found = nullptr;
+  const auto consider = [&](int log2_pass_length, PassKernel kernel) {
+    if (p == log2_pass_length && t == fixed_log2_tile_columns(log2_pass_length, ColumnsApart)) found = kernel;
+  };
+  (consider(Indices + 1, &stockham_pass_kernel<Mode, Input, Output, Indices + 1,
+                                               fixed_log2_tile_columns(Indices + 1, ColumnsApart)>),
+   ...);
+  return found;
+}
+
+// The fixed-shape kernel for a pass, or null when none is compiled for it.
+// Storage-to-storage passes are single-pass transforms (P up to 2^13, T by
+// size); passes with an intermediate side are passes of multi-pass or
+// multi-axis transforms (columns apart, P up to 2^11).
+template <ComputeMode Mode, typename Storage, typename Intermediate>
+PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
+                              int log2_tile_columns) {
+  using Single = std::make_integer_sequence<int, max_fixed_log2_pass_length>;  // P = 2 ... 2^13
+  using Multi = std::make_integer_sequence<int, fixed_tile_log2_elements>;      // P = 2 ... 2^11
+  const int p = log2_pass_length, t = log2_tile_columns;
+  if (!input_is_intermediate && !output_is_intermediate) {
+    return fixed_shape_kernel_of<Mode, Storage, Storage, false>(p, t, Single{});
+  }
+  if (!input_is_intermediate) return fixed_shape_kernel_of<Mode, Storage, Intermediate, true>(p, t, Multi{});
+  if (!output_is_intermediate) return fixed_shape_kernel_of<Mode, Intermediate, Storage, true>(p, t, Multi{});
+  return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true>(p, t, Multi{});
+}
+
+// Instances are compiled in the generated fixed_shape_kernels_<mode>_<storage>.cu
+// (src/cuda/CMakeLists.txt, from fixed_shape_kernels.cu.in), one per line here.
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __half2, float2>(bool, bool, int, int);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __nv_bfloat162, float2>(bool, bool, int, int);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, float2, float2>(bool, bool, int, int);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __half2, float2>(bool, bool, int, int);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(bool, bool, int,
+                                                                                                   int);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, float2, float2>(bool, bool, int, int);
+
+}  // namespace tensorfft::cuda
