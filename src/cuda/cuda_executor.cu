@@ -293,7 +293,9 @@ class CudaExecutor final : public Executor {
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       p.tile_columns = static_cast<int>(tile_columns);
       const std::int64_t elements = length * tile_columns;
-      const int threads = cuda::threads_for_tile(elements);
+      const int input_element_bytes = launch.input_buffer >= 0 ? static_cast<int>(intermediate_bytes)
+                                                                : static_cast<int>(element_bytes(problem.storage));
+      const int threads = cuda::threads_for_tile(elements, cuda::elements_per_thread(problem.mode, input_element_bytes));
       launch.block = dim3(threads);
       if (kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced()) {
         int log2_length = 0, log2_columns = 0;
@@ -302,7 +304,7 @@ class CudaExecutor final : public Executor {
         if (has_default_stages(*view.axis, *view.pass, log2_length)) {
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
                                                              log2_length, log2_columns);
-          if (fixed) launch.kernel = fixed;  // compiled for threads_for_tile(elements) threads, as launched
+          if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched
         }
       }
       launch.shared_bytes = static_cast<std::size_t>(elements) * intermediate_bytes * 2;  // two stage buffers

@@ -52,7 +52,8 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 // The fixed-shape kernel for a pass, or null when none is compiled for it.
 // Storage-to-storage passes are single-pass transforms (P up to 2^13, T by
 // size); passes with an intermediate side are passes of multi-pass or
-// multi-axis transforms (columns apart, P up to 2^11).
+// multi-axis transforms (P up to 2^11; columns apart, or T by size for the
+// contiguous axis).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
                               int log2_tile_columns) {
@@ -62,7 +63,10 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
   if (!input_is_intermediate && !output_is_intermediate) {
     return fixed_shape_kernel_of<Mode, Storage, Storage, false>(p, t, Single{});
   }
-  if (!input_is_intermediate) return fixed_shape_kernel_of<Mode, Storage, Intermediate, true>(p, t, Multi{});
+  if (!input_is_intermediate) {  // the contiguous axis of a 2D/3D transform (T by size) or a first pass
+    const PassKernel by_size = fixed_shape_kernel_of<Mode, Storage, Intermediate, false>(p, t, Multi{});
+    return by_size ? by_size : fixed_shape_kernel_of<Mode, Storage, Intermediate, true>(p, t, Multi{});
+  }
   if (!output_is_intermediate) return fixed_shape_kernel_of<Mode, Intermediate, Storage, true>(p, t, Multi{});
   return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true>(p, t, Multi{});
 }

@@ -47,10 +47,19 @@ namespace tensorfft::cuda {
 constexpr int max_stages_per_pass = 16;
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
 
-// Threads of a block whose tile holds `elements` elements: one radix-16
-// vector per thread, in whole warps.
-__host__ __device__ constexpr int threads_for_tile(long long elements) {
-  const long long threads = (elements / 16 + 31) / 32 * 32;
+// Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core
+// modes when the input has 8-byte elements (fp32 storage or intermediate):
+// the next tile's input is staged in registers (stockham_pass_kernel), 16
+// fp32 elements of it per thread made the kernels spill.
+__host__ __device__ constexpr int elements_per_thread(ComputeMode mode, int input_element_bytes) {
+  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && input_element_bytes == 8 ? 8 : 16;
+}
+
+// Threads of a block whose tile holds `elements` elements, in whole warps;
+// 16 elements per thread where `per_thread` would need more than the maximum.
+__host__ __device__ constexpr int threads_for_tile(long long elements, int per_thread) {
+  long long threads = (elements / per_thread + 31) / 32 * 32;
+  if (threads > max_threads_per_block) threads = (elements / 16 + 31) / 32 * 32;
   return threads < 32 ? 32 : (threads > max_threads_per_block ? max_threads_per_block : static_cast<int>(threads));
 }
 
@@ -525,7 +534,8 @@ struct alignas(16) StorageVector {
 };
 
 // Log2PassLength, Log2TileColumns >= 0: compiled for that pass shape (P, T,
-// and threads_for_tile(P * T) threads, which the launch must use); -1: any
+// and threads_for_tile(P * T, elements_per_thread(...)) threads, which the
+// launch must use); -1: any
 // shape, read from params at run time.
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength = -1,
           int Log2TileColumns = -1>
@@ -542,7 +552,8 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   const int T = 1 << log2_T;
   const int elements = P * T;
   const int threads =
-      fixed_shape ? threads_for_tile(std::int64_t{1} << (fixed_shape ? Log2PassLength + Log2TileColumns : 0))
+      fixed_shape ? threads_for_tile(std::int64_t{1} << (fixed_shape ? Log2PassLength + Log2TileColumns : 0),
+                                     elements_per_thread(Mode, sizeof(InputStorage)))
                   : static_cast<int>(blockDim.x);
   C* const tile = reinterpret_cast<C*>(shared_bytes);
   C* const second_tile = tile + elements;
@@ -577,7 +588,8 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   using InputVector = StorageVector<InputStorage, VI>;
   constexpr int staged_capacity = VI > 1 && (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)
                                       ? 16 / VI
-                                      : 1;  // vectors per thread: 16 elements
+                                      : 1;  // vectors per thread: up to 16 elements (fewer when
+                                            // elements_per_thread is 8: the extra slots stay unused)
   const bool vector_load = input_aligned && VI > 1 && (load_order.log2_b > log2_T ? T : elements) >= VI;
   // Only in the tensor-core modes: the fp32/fp64 butterfly kernels need the
   // registers (measured: with staging they spill and run 1.5x slower).

@@ -229,15 +229,9 @@ Plan make_plan(const Problem& problem, Backend backend) {
     plan::AxisSchedule axis;
     axis.axis = static_cast<int>(k);
     axis.size = problem.sizes[k];
-    std::int64_t stride = 1;
-    for (int radix : plan::radix_schedule(axis.size, max_radix)) {
-      axis.stages.push_back(plan::Stage{radix, stride});
-      stride *= radix;
-    }
     std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
     for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
-    axis.passes =
-        plan::group_into_passes(axis.stages, plan::on_chip_elements(problem.storage, problem.mode), inner > 1);
+    plan::schedule_axis(axis, max_radix, plan::on_chip_elements(problem.storage, problem.mode), inner > 1);
     plan.axes.push_back(std::move(axis));
   }
 

@@ -63,12 +63,17 @@ constexpr int default_max_radix = 16;
 // extend this function only.
 std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 
-// Groups stages into passes that fit on chip: a single pass while the axis
-// length is at most `on_chip_elements`, else passes of balanced length.  A
-// strided axis (one with later axes, read with stride I) needs
-// min_columns_per_tile columns per tile even in a single pass.
-std::vector<Pass> group_into_passes(const std::vector<Stage>& stages, std::int64_t on_chip_elements,
-                                    bool strided_axis = false);
+// Stages and passes of an axis of `size` points.  One pass with
+// radix_schedule(size) while the axis fits on chip (at most
+// `on_chip_elements`; a strided axis, one with later axes read with stride I,
+// also needs min_columns_per_tile columns per tile).  Otherwise the fewest
+// passes whose lengths fit on_chip_elements / min_columns_per_tile, of
+// balanced power-of-two lengths (longer first), each pass with the
+// radix_schedule of its own length: grouping one axis-wide schedule instead
+// would let the radix granularity force an extra pass through memory (2^20 =
+// 16^5 does not split into two passes of radix-16 stages of <= 2^11 points).
+// Fills stages (with their strides) and passes; size must be a power of two.
+void schedule_axis(AxisSchedule& axis, int max_radix, std::int64_t on_chip_elements, bool strided_axis);
 
 // Whether a stage of this radix runs on tensor cores in this mode: radix 8
 // and 16 in the fp16 modes; radix 2 and 4 (whose DFT entries are 0 and +-1,

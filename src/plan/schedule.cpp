@@ -34,59 +34,37 @@ std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {
 
 namespace {
 
-// Groups stages into exactly pass_count passes of balanced length, none
-// longer than on_chip; returns an empty list when that is impossible.
-std::vector<Pass> group_into(const std::vector<Stage>& stages, std::int64_t on_chip, int pass_count) {
-  std::vector<Pass> passes;
-  const int stage_count = static_cast<int>(stages.size());
-  int first = 0;
-  for (int p = 0; p < pass_count && first < stage_count; ++p) {
-    const int passes_left = pass_count - p;
-    long double remaining = 1.0L;
-    for (int s = first; s < stage_count; ++s) remaining *= stages[s].radix;
-    long double later_capacity = 1.0L;
-    for (int i = 1; i < passes_left; ++i) later_capacity *= static_cast<long double>(on_chip);
-    std::int64_t length = 1;
-    int count = 0;
-    while (first + count < stage_count) {
-      if (passes_left > 1 && first + count >= stage_count - (passes_left - 1)) break;  // leave a stage per pass
-      const std::int64_t next = length * stages[first + count].radix;
-      if (next > on_chip) break;
-      const bool must_take = remaining / static_cast<long double>(length) > later_capacity;
-      long double power = 1.0L;
-      for (int i = 0; i < passes_left; ++i) power *= static_cast<long double>(length);
-      if (passes_left > 1 && count > 0 && !must_take && power >= remaining) break;  // balanced enough
-      length = next;
-      ++count;
-    }
-    if (count == 0) return {};
-    passes.push_back(Pass{first, count});
-    first += count;
-  }
-  if (first != stage_count) return {};
-  return passes;
+int log2_floor(std::int64_t value) {
+  int log2 = 0;
+  while ((std::int64_t{2} << log2) <= value) ++log2;
+  return log2;
 }
 
 }  // namespace
 
-std::vector<Pass> group_into_passes(const std::vector<Stage>& stages, std::int64_t on_chip, bool strided_axis) {
-  if (stages.empty()) return {};
-  std::int64_t total = 1;
-  for (const Stage& stage : stages) total *= stage.radix;
-  if (!strided_axis && total <= on_chip) return {Pass{0, static_cast<int>(stages.size())}};
-  // Several passes, or a strided axis: each tile holds at least
-  // min_columns_per_tile columns.
-  on_chip /= min_columns_per_tile;
-  if (total <= on_chip) return {Pass{0, static_cast<int>(stages.size())}};
-  // The fewest passes that work; radix granularity may need one more than
-  // log(total)/log(on_chip).
-  for (int pass_count = 1; pass_count <= static_cast<int>(stages.size()); ++pass_count) {
-    std::vector<Pass> passes = group_into(stages, on_chip, pass_count);
-    if (!passes.empty()) return passes;
+void schedule_axis(AxisSchedule& axis, int max_radix, std::int64_t on_chip_elements, bool strided_axis) {
+  axis.stages.clear();
+  axis.passes.clear();
+  if (axis.size <= 1) return;  // the identity: no stages
+  const int log2_size = log2_floor(axis.size);
+  const std::int64_t single_pass_limit = strided_axis ? on_chip_elements / min_columns_per_tile : on_chip_elements;
+  std::vector<int> pass_log2_lengths;
+  if (axis.size <= single_pass_limit) {
+    pass_log2_lengths.push_back(log2_size);
+  } else {
+    const int log2_max_pass = std::max(1, log2_floor(on_chip_elements / min_columns_per_tile));
+    const int pass_count = (log2_size + log2_max_pass - 1) / log2_max_pass;
+    for (int p = 0; p < pass_count; ++p) pass_log2_lengths.push_back(log2_size / pass_count + (p < log2_size % pass_count));
   }
-  std::vector<Pass> one_per_stage;
-  for (int s = 0; s < static_cast<int>(stages.size()); ++s) one_per_stage.push_back(Pass{s, 1});
-  return one_per_stage;
+  std::int64_t stride = 1;
+  for (int log2_length : pass_log2_lengths) {
+    const std::vector<int> radices = radix_schedule(std::int64_t{1} << log2_length, max_radix);
+    axis.passes.push_back(Pass{static_cast<int>(axis.stages.size()), static_cast<int>(radices.size())});
+    for (int radix : radices) {
+      axis.stages.push_back(Stage{radix, stride});
+      stride *= radix;
+    }
+  }
 }
 
 std::int64_t AxisSchedule::pass_length(const Pass& pass) const {

@@ -131,34 +131,52 @@ std::vector<PassCase> pass_cases() {
 class PassGrouping : public ::testing::TestWithParam<PassCase> {};
 
 // Passes cover the stages in order, each nonempty and no longer than what the
-// kernels keep on chip; a single pass while the axis fits on chip.
+// kernels keep on chip; a single pass while the axis fits on chip, else the
+// fewest passes possible (no extra pass forced by radix granularity), of
+// balanced lengths, each running the radix schedule of its own length.
 TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
   const PassCase& c = GetParam();
   const std::int64_t size = std::int64_t{1} << c.log2_size;
+  const std::int64_t on_chip = plan::on_chip_elements(c.combo.storage, c.combo.mode);
   for (int max_radix : {2, 4, 8, 16}) {
-    SCOPED_TRACE("max_radix " + std::to_string(max_radix));
-    plan::AxisSchedule axis;
-    axis.size = size;
-    std::int64_t stride = 1;
-    for (int radix : plan::radix_schedule(size, max_radix)) {
-      axis.stages.push_back(plan::Stage{radix, stride});
-      stride *= radix;
-    }
-    const std::int64_t on_chip = plan::on_chip_elements(c.combo.storage, c.combo.mode);
-    axis.passes = plan::group_into_passes(axis.stages, on_chip);
-    int next = 0;
-    std::string lengths;
-    for (const plan::Pass& pass : axis.passes) lengths += " " + std::to_string(axis.pass_length(pass));
-    SCOPED_TRACE("pass lengths" + lengths + ", on chip " + std::to_string(on_chip));
-    for (const plan::Pass& pass : axis.passes) {
-      EXPECT_EQ(pass.first_stage, next);
-      EXPECT_GE(pass.stage_count, 1);
-      EXPECT_LE(axis.pass_length(pass), on_chip);
-      next = pass.first_stage + pass.stage_count;
-    }
-    EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
-    if (size <= on_chip) {
-      EXPECT_EQ(axis.passes.size(), 1u);
+    for (bool strided : {false, true}) {
+      SCOPED_TRACE("max_radix " + std::to_string(max_radix) + (strided ? " strided" : ""));
+      plan::AxisSchedule axis;
+      axis.size = size;
+      plan::schedule_axis(axis, max_radix, on_chip, strided);
+      std::string lengths;
+      for (const plan::Pass& pass : axis.passes) lengths += " " + std::to_string(axis.pass_length(pass));
+      SCOPED_TRACE("pass lengths" + lengths + ", on chip " + std::to_string(on_chip));
+      int next = 0;
+      std::int64_t stride = 1, shortest = size, longest = 1;
+      for (const plan::Pass& pass : axis.passes) {
+        EXPECT_EQ(pass.first_stage, next);
+        EXPECT_GE(pass.stage_count, 1);
+        const std::int64_t length = axis.pass_length(pass);
+        EXPECT_LE(length, on_chip);
+        shortest = std::min(shortest, length);
+        longest = std::max(longest, length);
+        const std::vector<int> expected = plan::radix_schedule(length, max_radix);
+        ASSERT_EQ(pass.stage_count, static_cast<int>(expected.size()));
+        for (int s = 0; s < pass.stage_count; ++s) {
+          EXPECT_EQ(axis.stages[pass.first_stage + s].radix, expected[s]);
+          EXPECT_EQ(axis.stages[pass.first_stage + s].stride, stride);
+          stride *= expected[s];
+        }
+        next = pass.first_stage + pass.stage_count;
+      }
+      EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
+      EXPECT_EQ(stride, size);
+      EXPECT_LE(longest, 2 * shortest) << "balanced";
+      const std::int64_t single_limit = strided ? on_chip / plan::min_columns_per_tile : on_chip;
+      if (size <= single_limit) {
+        EXPECT_EQ(axis.passes.size(), 1u);
+      } else {
+        const int log2_max_pass = log2_of(on_chip / plan::min_columns_per_tile);
+        const std::size_t fewest = static_cast<std::size_t>((c.log2_size + log2_max_pass - 1) / log2_max_pass);
+        EXPECT_EQ(axis.passes.size(), fewest);
+        EXPECT_LE(longest, on_chip / plan::min_columns_per_tile);
+      }
     }
   }
 }
