@@ -586,10 +586,15 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   // device-memory reads overlap its own arithmetic (without it, each block
   // waits out the memory latency once per tile).
   using InputVector = StorageVector<InputStorage, VI>;
+  // Vectors per thread: the exact count for a fixed shape (unused slots would
+  // still hold registers), else enough for 16 elements.
+  constexpr int fixed_elements = fixed_shape ? 1 << (fixed_shape ? Log2PassLength + Log2TileColumns : 0) : 0;
+  constexpr int staged_elements =
+      fixed_shape ? fixed_elements / threads_for_tile(fixed_elements, elements_per_thread(Mode, sizeof(InputStorage)))
+                  : 16;
   constexpr int staged_capacity = VI > 1 && (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)
-                                      ? 16 / VI
-                                      : 1;  // vectors per thread: up to 16 elements (fewer when
-                                            // elements_per_thread is 8: the extra slots stay unused)
+                                      ? (staged_elements > VI ? (staged_elements < 16 ? staged_elements : 16) / VI : 1)
+                                      : 1;
   const bool vector_load = input_aligned && VI > 1 && (load_order.log2_b > log2_T ? T : elements) >= VI;
   // Only in the tensor-core modes: the fp32/fp64 butterfly kernels need the
   // registers (measured: with staging they spill and run 1.5x slower).
