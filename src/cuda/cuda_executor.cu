@@ -159,6 +159,57 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
       }
     }
   }
+  // The radix-16 matrix F for register_block_256 (layout there): as the A
+  // operand of product 1, one 16 x 32 real matrix per output part o (0 real,
+  // 1 imaginary), row = output j, column kappa of k step ks = part
+  // c = kappa % 2 of input point n = block_input_point(ks, kappa / 8,
+  // (kappa % 8) / 2); a[i] of a lane holds row group + 8 (i % 2), columns
+  // 2 quad + 8 (i / 2) (+1):
+  //   o = 0: c = 0 -> Re F[j][n], c = 1 -> -Im F[j][n]
+  //   o = 1: c = 0 -> Im F[j][n], c = 1 ->  Re F[j][n]
+  // and as the B operand of product 2 in the real form of the radix-8/16
+  // table above, K row 8r + 2 quad + a of k step ks = part a of input
+  // t = block_vector(ks, quad, r), column group of n tile nt = part
+  // group % 2 of output k = block_output(nt, group / 2).
+  const auto matrix = plan::dft_matrix(16, sign);
+  const auto fp16_part = [](double value, int part) {
+    const precision::HiLo parts = precision::split_hi_lo(static_cast<float>(value));  // |F| <= 1: no scale
+    return std::uint32_t{precision::float_to_fp16_bits(part == 0 ? parts.hi : parts.lo)};
+  };
+  const auto at = [](int uint4_index, int lane, int word) {
+    return 4 * (static_cast<std::size_t>(cuda::block_fragment_table_offset) + uint4_index * 32 + lane) + word;
+  };
+  for (int lane = 0; lane < 32; ++lane) {
+    const int group = lane / 4, quad = lane % 4;
+    for (int part = 0; part < 2; ++part) {
+      for (int ks = 0; ks < 2; ++ks) {
+        for (int output_part = 0; output_part < 2; ++output_part) {  // product 1's A
+          for (int i = 0; i < 4; ++i) {
+            std::uint32_t word = 0;
+            for (int half = 0; half < 2; ++half) {
+              const int j = group + 8 * (i % 2), kappa = 2 * quad + 8 * (i / 2) + half, c = kappa % 2;
+              const auto entry = matrix[j * 16 + cuda::block_input_point(ks, kappa / 8, (kappa % 8) / 2)];
+              const double value = output_part == c ? entry.real() : (c == 1 ? -entry.imag() : entry.imag());
+              word |= fp16_part(value, part) << (16 * half);
+            }
+            table[at((part * 2 + output_part) * 2 + ks, lane, i)] = word;
+          }
+        }
+        for (int nt = 0; nt < 4; ++nt) {  // product 2's B
+          for (int r = 0; r < 2; ++r) {
+            std::uint32_t word = 0;
+            for (int a = 0; a < 2; ++a) {
+              const int t = cuda::block_vector(ks, quad, r), k = cuda::block_output(nt, group / 2), c = group % 2;
+              const auto entry = matrix[k * 16 + t];
+              const double value = a == c ? entry.real() : (a == 0 ? entry.imag() : -entry.imag());
+              word |= fp16_part(value, part) << (16 * a);
+            }
+            table[at(8 + (part * 2 + ks) * 2 + nt / 2, lane, 2 * (nt % 2) + r)] = word;
+          }
+        }
+      }
+    }
+  }
   return table;
 }
 
@@ -295,12 +346,13 @@ class CudaExecutor final : public Executor {
       const std::int64_t elements = length * tile_columns;
       const int input_element_bytes = launch.input_buffer >= 0 ? static_cast<int>(intermediate_bytes)
                                                                 : static_cast<int>(element_bytes(problem.storage));
-      const int threads = cuda::threads_for_tile(elements, cuda::elements_per_thread(problem.mode, input_element_bytes));
+      int log2_length = 0, log2_columns = 0;
+      while ((std::int64_t{1} << log2_length) < length) ++log2_length;
+      while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
+      const int threads = cuda::threads_for_tile(
+          elements, cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
       launch.block = dim3(threads);
       if (kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced()) {
-        int log2_length = 0, log2_columns = 0;
-        while ((std::int64_t{1} << log2_length) < length) ++log2_length;
-        while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
         if (has_default_stages(*view.axis, *view.pass, log2_length)) {
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
                                                              log2_length, log2_columns);

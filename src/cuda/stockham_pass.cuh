@@ -47,12 +47,27 @@ namespace tensorfft::cuda {
 constexpr int max_stages_per_pass = 16;
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
 
+// Whether the fixed-shape kernel of a pass of 2^log2_length points runs its
+// first two stages (radix 16 twice) as register_block_256.  Only 256-point
+// passes so far: a 4096-point pass with the block and one more stage ran
+// 1.2x slower on the H100 (8 elements per thread made it 512 threads of 128
+// registers, one block per SM; 16 per thread spilled).  Longer passes need
+// the remainder stage last to start with the block.
+__host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log2_length) {
+  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && log2_length == 8;
+}
+
 // Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core
-// modes when the input has 8-byte elements (fp32 storage or intermediate):
-// the next tile's input is staged in registers (stockham_pass_kernel), 16
-// fp32 elements of it per thread made the kernels spill.
-__host__ __device__ constexpr int elements_per_thread(ComputeMode mode, int input_element_bytes) {
-  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && input_element_bytes == 8 ? 8 : 16;
+// modes when the input has 8-byte elements (fp32 storage or intermediate) or
+// the pass runs a register block: the next tile's input is staged in
+// registers (stockham_pass_kernel), and 16 elements of it per thread made
+// those kernels spill.
+__host__ __device__ constexpr int elements_per_thread(ComputeMode mode, int input_element_bytes,
+                                                      int log2_pass_length) {
+  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+                 (input_element_bytes == 8 || uses_register_block(mode, log2_pass_length))
+             ? 8
+             : 16;
 }
 
 // Threads of a block whose tile holds `elements` elements, in whole warps;
@@ -78,7 +93,21 @@ __host__ __device__ constexpr int fragment_uint4s_per_lane(int radix) { return r
 __host__ __device__ constexpr int fragment_table_offset(int radix) {
   return radix == 8 ? 0 : 32 * fragment_uint4s_per_lane(8);
 }
-constexpr int fragment_table_entries = 32 * (fragment_uint4s_per_lane(8) + fragment_uint4s_per_lane(16));
+// Then the radix-16 DFT matrix for register_block_256: per lane, uint4
+// (hi/lo part * 2 + output part) * 2 + k step as product 1's A operand, and
+// 8 + (hi/lo part * 2 + k step) * 2 + n tile / 2 as product 2's B operand
+// (two n tiles per uint4).
+constexpr int block_fragment_table_offset = 32 * (fragment_uint4s_per_lane(8) + fragment_uint4s_per_lane(16));
+constexpr int block_fragment_uint4s_per_lane = 16;
+// register_block_256's assignment of points to lanes (group g, quad q; see
+// there): input point n of product 1's B fragment b[r] in k step ks, vector
+// t of product 2's A fragment (C column 2q + r of product 1's n tile ks), and
+// output k of product 2's n tile nt.  Chosen so that a half warp's 16 lanes
+// reach 16 different banks through tile_slot for every tile width.
+__host__ __device__ constexpr int block_input_point(int ks, int r, int q) { return 4 * q + 2 * ks + r; }
+__host__ __device__ constexpr int block_vector(int nt, int q, int r) { return 8 * nt + 2 * q + r; }
+__host__ __device__ constexpr int block_output(int nt, int q) { return 4 * q + nt; }
+constexpr int fragment_table_entries = block_fragment_table_offset + 32 * block_fragment_uint4s_per_lane;
 
 struct PassParameters {
   const void* input = nullptr;
@@ -283,6 +312,29 @@ __device__ __forceinline__ void butterfly_stage(const C* __restrict__ source, C*
   }
 }
 
+// Split scale of a row or column whose largest |part| is max_abs:
+// up = 2^e and down = 2^-e with e = clamp_scale_exponent(
+// split_scale_exponent_device(max_abs)), branch-free.  Same e for every
+// finite max_abs (a subnormal or zero maximum clamps to -126 either way);
+// infinity and NaN get a large e and still pass through as inf / NaN.
+// top_exponent: the binade [2^top, 2^(top+1)) that max_abs is scaled into.
+__device__ __forceinline__ void split_scales(float max_abs, float& up, float& down,
+                                             int top_exponent = precision::split_top_exponent) {
+  const int biased = (__float_as_int(max_abs) >> 23) & 0xff;  // exponent + 127
+  const int up_biased = max(biased - top_exponent, 1);  // e + 127, e >= -126
+  up = __int_as_float(up_biased << 23);
+  down = __int_as_float((254 - up_biased) << 23);
+}
+
+// hi and lo halves (precision/split.hpp) of an already scaled complex value.
+__device__ __forceinline__ void split_complex(float re, float im, std::uint32_t& hi, std::uint32_t& lo) {
+  static_assert(precision::split_lo_shift == 0, "lo is stored unscaled");
+  const __half2 hi_pair = __floats2half2_rn(re, im);
+  const float2 hi_float = __half22float2(hi_pair);
+  hi = *reinterpret_cast<const std::uint32_t*>(&hi_pair);
+  lo = pack_halves(re - hi_float.x, im - hi_float.y);
+}
+
 // One radix-R stage (R = 8 or 16) with tensor cores, from `source` to
 // `destination`.  The data is the MMA's A operand: a warp takes 16 stage
 // vectors at a time as 16 rows of R interleaved complex values (column 2p is
@@ -377,11 +429,10 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
       for (int r = 0; r < 4; ++r) {
         const int h = r & 1, j = 2 * ks + (r >> 1);
         const float re = x[h][j].x * down[h], im = x[h][j].y * down[h];
-        const __half2 hi = __floats2half2_rn(re, im);
-        a_hi[ks][r] = *reinterpret_cast<const std::uint32_t*>(&hi);
         if (split_input) {
-          const float2 hi_f = __half22float2(hi);
-          a_lo[ks][r] = pack_halves((re - hi_f.x) * 2048.0f, (im - hi_f.y) * 2048.0f);
+          split_complex(re, im, a_hi[ks][r], a_lo[ks][r]);
+        } else {
+          a_hi[ks][r] = pack_halves(re, im);
         }
       }
     }
@@ -400,11 +451,213 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
       for (int h = 0; h < 2; ++h) {
         if (!row_valid[h]) continue;
         float re = main[2 * h], im = main[2 * h + 1];
-        if (Split) {
-          re = fmaf(precision::split_lo_weight, correction[2 * h], re);
-          im = fmaf(precision::split_lo_weight, correction[2 * h + 1], im);
-        }
+        if (Split) re += correction[2 * h], im += correction[2 * h + 1];  // lo is unscaled
         destination[output_slot[h] ^ output_slots[nt]] = {re * up[h], im * up[h]};
+      }
+    }
+  }
+}
+
+// The first two stages of a pass (radix 16 twice: a 256-point DFT) with the
+// data in registers between them.  The tile holds 2^log2_sub sub-transforms
+// per column: sub-transform a takes points a + 2^log2_sub * m (m < 256) and
+// writes its 256 outputs f to points 256 a + f, which is where the two
+// Stockham stages put them.  One warp computes one (a, column) at a time, as
+//   X[j + 16 k] = sum_t F16[t][k] * w256^(j t) * sum_n F16[j][n] x[t + 16 n]
+// Product 1 takes the data as the B operand (K = point n, N = vector t) and
+// F16 as A (block fragment table), so its C fragment has j on the lane's
+// group and t on its quad, which is the A-operand layout of product 2
+// (rows j, K = t) against F16 as B: no shuffle or shared-memory exchange
+// between the stages.  Lane (group g, quad q) holds, in product 1's B
+// operand, vector t = 8 nt + g and points n = block_input_point(ks, r, q)
+// (b[r] of k step ks); in product 2's A operand rows j = g + 8 h and vectors
+// t = block_vector(ks, q, r) (C columns 2q + r of product 1's n tile ks);
+// its outputs are k = block_output(nt, q).
+// Split: one power-of-two scale per sub-transform (see the loop).
+// ExactInput as for tensor_core_stage: no lo product for the data of
+// product 1.
+template <bool Split, bool ExactInput>
+__device__ __forceinline__ void register_block_256(const float2* __restrict__ source, float2* __restrict__ destination,
+                                                   int log2_pass_length, int log2_tile_columns,
+                                                   const float2* __restrict__ inner_twiddles,
+                                                   const uint4* __restrict__ fragments, int threads) {
+  using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
+  const int g = lane >> 2, q = lane & 3;
+  const int log2_sub = log2_pass_length - 8;
+  const int log2_point_step = log2_sub + log2_tile_columns;  // tile element step of m
+
+  // Twiddles w256^(j t) = w_P^(j t 2^log2_sub) of this lane's C elements of
+  // product 1: row j = g + 8h, vector t = block_vector(nt, q, c).
+  float2 twiddle[2][2][2];
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+      for (int c = 0; c < 2; ++c) {
+        const int j = g + 8 * h, t = block_vector(nt, q, c);
+        twiddle[h][nt][c] = __ldg(inner_twiddles + ((j * t) << log2_sub));
+      }
+    }
+  }
+  // Tile-slot offsets (tile_slot is XOR-linear; the parts have disjoint bits).
+  int input_offset[2][2][2];  // [nt][ks][r]: point m = t + 16 n
+  int output_offset[2][4];    // [h][nt]: output f = j + 16 k
+#pragma unroll
+  for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+    for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+      for (int r = 0; r < 2; ++r) {
+        const int m = 8 * nt + g + 16 * block_input_point(ks, r, q);
+        input_offset[nt][ks][r] = tile_slot(m << log2_point_step);
+      }
+    }
+  }
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+#pragma unroll
+    for (int nt = 0; nt < 4; ++nt) {
+      output_offset[h][nt] = tile_slot((g + 8 * h + 16 * block_output(nt, q)) << log2_tile_columns);
+    }
+  }
+  const uint4* block_fragments_base = fragments + block_fragment_table_offset;
+
+  const int work = 1 << (log2_sub + log2_tile_columns);
+#pragma unroll 1  // unrolled, two items' registers overlap and the kernel spills
+  for (int item = warp; item < work; item += warp_count) {
+    const int column = item & ((1 << log2_tile_columns) - 1), a = item >> log2_tile_columns;
+    // The DFT fragments are read from L1 where they are used: hoisted out of
+    // the loop (the compiler's choice without the empty asm), their 64
+    // registers made the kernels spill.
+    const uint4* block_fragments = block_fragments_base;
+    asm volatile("" : "+l"(block_fragments));
+    const int input_base = tile_slot((a << log2_tile_columns) + column);
+    const int output_base = tile_slot((a << (8 + log2_tile_columns)) + column);
+
+    // One split scale for the whole sub-transform: its largest input part is
+    // scaled into [2^9, 2^10), so every value of product 2's input (at most
+    // 16 * sqrt(2) times larger) stays below 2^15.5, inside fp16's range.
+    // hi + lo keep 22 bits of every value above 2^-22 of the maximum, so one
+    // scale loses nothing that per-vector scales would keep.
+    float2 x[2][2][2];  // [nt][ks][r]
+    float max_abs = 0.0f;
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+      for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+        for (int r = 0; r < 2; ++r) {
+          x[nt][ks][r] = source[input_base ^ input_offset[nt][ks][r]];
+          max_abs = fmaxf(max_abs, fmaxf(fabsf(x[nt][ks][r].x), fabsf(x[nt][ks][r].y)));
+        }
+      }
+    }
+#pragma unroll
+    for (int bit = 1; bit < 32; bit *= 2) max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, bit));
+    constexpr int block_top_exponent = 9;
+    float up, down;
+    split_scales(max_abs, up, down, block_top_exponent);
+
+    // Product 1: F16 (A) times the data (B), per n tile of 8 vectors.  Exact
+    // fp16 inputs are their own hi parts, unscaled (the scale is applied
+    // after the product instead).
+    std::uint32_t x_hi[2][2][2], x_lo[ExactInput || !Split ? 1 : 2][2][2];  // [nt][ks][r]
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+      for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+        for (int r = 0; r < 2; ++r) {
+          const float2 value = x[nt][ks][r];
+          if (ExactInput) {
+            x_hi[nt][ks][r] = pack_halves(value.x, value.y);
+          } else if (Split) {
+            split_complex(value.x * down, value.y * down, x_hi[nt][ks][r], x_lo[nt][ks][r]);
+          } else {
+            x_hi[nt][ks][r] = pack_halves(value.x * down, value.y * down);
+          }
+        }
+      }
+    }
+    // y[h][nt][c]: row j = g + 8h, vector t = 8 nt + 4 c + q, twiddled, scaled.
+    float2 y[2][2][2];
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt) {
+      // [output part][C register].  The lo products get their own
+      // accumulator: summed into the hi products' one, the MMA's truncating
+      // fp32 additions cost 2.7x in relL2 (measured, fp32 storage N = 256).
+      float main[2][4] = {}, correction[2][4] = {};
+#pragma unroll
+      for (int part = 0; part < 2; ++part) {
+#pragma unroll
+        for (int ks = 0; ks < 2; ++ks) {
+          const uint4 f = __ldg(block_fragments + (part * 2 + ks) * 32 + lane);
+          const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
+          const std::uint32_t(&b)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
+          Mma::multiply_accumulate(main[part], f_hi, b);
+          if (Split) {
+            const uint4 fl = __ldg(block_fragments + ((2 + part) * 2 + ks) * 32 + lane);
+            const std::uint32_t f_lo[4] = {fl.x, fl.y, fl.z, fl.w};
+            Mma::multiply_accumulate(correction[part], f_lo, b);
+            if (!ExactInput) {
+              const std::uint32_t(&b_low)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_lo[nt][ks][0]);
+              Mma::multiply_accumulate(correction[part], f_hi, b_low);
+            }
+          }
+        }
+      }
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+#pragma unroll
+        for (int c = 0; c < 2; ++c) {
+          float2 w = twiddle[h][nt][c];
+          if (ExactInput) w.x *= down, w.y *= down;
+          float2 sum = {main[0][2 * h + c], main[1][2 * h + c]};
+          if (Split) sum.x += correction[0][2 * h + c], sum.y += correction[1][2 * h + c];
+          y[h][nt][c] = complex_multiply(sum, w);
+        }
+      }
+    }
+
+    // Product 2: the rows j (A, K = vectors t) times F16 (B).
+    std::uint32_t a_hi[2][4], a_lo[Split ? 2 : 1][4];  // [ks][register]
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+#pragma unroll
+      for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+        for (int c = 0; c < 2; ++c) {  // a[h + 2c]: row g + 8h, vector block_vector(ks, q, c)
+          if (Split) {
+            split_complex(y[h][ks][c].x, y[h][ks][c].y, a_hi[ks][h + 2 * c], a_lo[ks][h + 2 * c]);
+          } else {
+            a_hi[ks][h + 2 * c] = pack_halves(y[h][ks][c].x, y[h][ks][c].y);
+          }
+        }
+      }
+    }
+    __syncwarp();  // every lane has read its inputs (source may alias destination)
+#pragma unroll
+    for (int nt = 0; nt < 4; ++nt) {
+      float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
+#pragma unroll
+      for (int ks = 0; ks < 2; ++ks) {
+        const uint4 bh = __ldg(block_fragments + (8 + ks * 2 + nt / 2) * 32 + lane);
+        const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
+        Mma::multiply_accumulate(main, a_hi[ks], b_hi);
+        if (Split) {
+          const uint4 bl = __ldg(block_fragments + (8 + (2 + ks) * 2 + nt / 2) * 32 + lane);
+          const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
+          Mma::multiply_accumulate(correction, a_lo[ks], b_hi);
+          Mma::multiply_accumulate(correction, a_hi[ks], b_lo);
+        }
+      }
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        float re = main[2 * h], im = main[2 * h + 1];
+        if (Split) re += correction[2 * h], im += correction[2 * h + 1];
+        destination[output_base ^ output_offset[h][nt]] = {re * up, im * up};
       }
     }
   }
@@ -466,8 +719,26 @@ __device__ __forceinline__ C* run_stages(C* source, C* other, const PassParamete
     shape.log2_stride += radix == 16 ? 4 : radix == 8 ? 3 : radix == 4 ? 2 : 1;
   };
   if constexpr (Log2PassLength >= 0) {
+    constexpr bool tensor_cores = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
+    constexpr int block_stages = uses_register_block(Mode, Log2PassLength) ? 2 : 0;
+    if constexpr (block_stages == 2 && tensor_cores) {
+      constexpr bool split = Mode == ComputeMode::split_fp16;
+      const auto* inner = static_cast<const float2*>(params.inner_twiddles);
+      if (exact_input) {
+        register_block_256<split, true>(source, other, log2_pass_length, log2_tile_columns, inner,
+                                        params.mma_fragments, threads);
+      } else {
+        register_block_256<split, false>(source, other, log2_pass_length, log2_tile_columns, inner,
+                                         params.mma_fragments, threads);
+      }
+      __syncthreads();
+      C* const destination = other;
+      other = source;
+      source = destination;
+      shape.log2_stride = 8;
+    }
 #pragma unroll
-    for (int s = 0; s < default_stage_count(Log2PassLength); ++s) {
+    for (int s = block_stages; s < default_stage_count(Log2PassLength); ++s) {
       stage(default_stage_radix(Log2PassLength, s), s == 0 && exact_input);
     }
   } else {
@@ -553,7 +824,7 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   const int elements = P * T;
   const int threads =
       fixed_shape ? threads_for_tile(std::int64_t{1} << (fixed_shape ? Log2PassLength + Log2TileColumns : 0),
-                                     elements_per_thread(Mode, sizeof(InputStorage)))
+                                     elements_per_thread(Mode, sizeof(InputStorage), Log2PassLength))
                   : static_cast<int>(blockDim.x);
   C* const tile = reinterpret_cast<C*>(shared_bytes);
   C* const second_tile = tile + elements;
@@ -590,7 +861,7 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   // still hold registers), else enough for 16 elements.
   constexpr int fixed_elements = fixed_shape ? 1 << (fixed_shape ? Log2PassLength + Log2TileColumns : 0) : 0;
   constexpr int staged_elements =
-      fixed_shape ? fixed_elements / threads_for_tile(fixed_elements, elements_per_thread(Mode, sizeof(InputStorage)))
+      fixed_shape ? fixed_elements / threads_for_tile(fixed_elements, elements_per_thread(Mode, sizeof(InputStorage), Log2PassLength))
                   : 16;
   constexpr int staged_capacity = VI > 1 && (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)
                                       ? (staged_elements > VI ? (staged_elements < 16 ? staged_elements : 16) / VI : 1)

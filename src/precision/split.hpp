@@ -5,15 +5,20 @@
 // s so that max|v|/s lies in [2^14, 2^15): the largest element uses fp16's top
 // binade (so small elements stay normal far longer than with the seed's
 // max -> 1 scaling) and can never round to infinity.  Then
-//     v/s = hi + 2^-11 * lo,   hi = fp16(v/s),   lo = fp16((v/s - hi) * 2^11)
-// The residual v/s - hi is at most half an fp16 ulp of 2^14 (= 8), so lo is at
-// most 2^14 and keeps 11 significant bits of its own: hi and lo together hold
-// about 22 bits of every element.  Power-of-two scales are exact.
+//     v/s = hi + lo,   hi = fp16(v/s),   lo = fp16(v/s - hi)
+// The residual v/s - hi is at most half an fp16 ulp of 2^14 (= 8), and lo
+// keeps 11 significant bits of it down to fp16's smallest normal 2^-14 (and
+// absolute precision 2^-25 below): hi and lo together hold about 22 bits of
+// every element above 2^-17 of the vector's maximum.  The seed scaled lo by
+// 2^11 because its vectors were scaled to max 1, where lo would underflow;
+// with the top-binade scale it does not need to (and products skip the
+// 2^-11 weight).  Power-of-two scales are exact.
 //
-// The DFT matrix is split the same way (F = F_hi + 2^-11 F_lo), so one product
-//     F v / s ~= F_hi hi + 2^-11 (F_hi lo + F_lo hi)
-// needs three fp16 matrix products accumulated in fp32: a "main" accumulator
-// and a "correction" accumulator (F_lo lo, of order 2^-22, is dropped).
+// The DFT matrix is split the same way (F = F_hi + F_lo, |F_lo| <= 2^-12), so
+// one product
+//     F v / s ~= F_hi hi + (F_hi lo + F_lo hi)
+// needs three fp16 matrix products accumulated in fp32 (F_lo lo, of order
+// 2^-22, is dropped).
 #pragma once
 
 #include <cmath>
@@ -24,9 +29,9 @@
 
 namespace tensorfft::precision {
 
-// Exponent offset between hi and lo (lo is scaled up by 2^11).
-constexpr int split_lo_shift = 11;
-constexpr float split_lo_weight = 1.0f / 2048.0f;  // 2^-11
+// Exponent offset between hi and lo (lo is not scaled: see above).
+constexpr int split_lo_shift = 0;
+constexpr float split_lo_weight = 1.0f;
 // The largest element of a scaled vector lies in [2^14, 2^15).
 constexpr int split_top_exponent = 14;
 
@@ -74,7 +79,7 @@ struct HiLo {
 TENSORFFT_HOST_DEVICE HiLo split_hi_lo(float scaled) {
   const float hi = round_to_fp16(scaled);
   const float residual = scaled - hi;  // exact: both are within 2^-24 ulps of each other
-  const float lo = round_to_fp16(residual * 2048.0f);
+  const float lo = round_to_fp16(residual);
   return {hi, lo};
 }
 
