@@ -103,7 +103,8 @@ constexpr int block_fragment_uint4s_per_lane = 16;
 // there): input point n of product 1's B fragment b[r] in k step ks, vector
 // t of product 2's A fragment (C column 2q + r of product 1's n tile ks), and
 // output k of product 2's n tile nt.  Chosen so that a half warp's 16 lanes
-// reach 16 different banks through tile_slot for every tile width.
+// reach 16 different banks through tile_slot for every tile width.  Each is
+// a sum of disjoint bit fields (register_block_256 relies on it).
 __host__ __device__ constexpr int block_input_point(int ks, int r, int q) { return 4 * q + 2 * ks + r; }
 __host__ __device__ constexpr int block_vector(int nt, int q, int r) { return 8 * nt + 2 * q + r; }
 __host__ __device__ constexpr int block_output(int nt, int q) { return 4 * q + nt; }
@@ -162,24 +163,6 @@ __device__ __forceinline__ C complex_subtract(C a, C b) {
 __device__ __forceinline__ std::uint32_t pack_halves(float low, float high) {
   const __half2 pair = __floats2half2_rn(low, high);
   return *reinterpret_cast<const std::uint32_t*>(&pair);
-}
-
-// 2^e for e in [-126, 127], by its bits.
-__device__ __forceinline__ float power_of_two_device(int e) { return __int_as_float((e + 127) << 23); }
-
-// Scale exponent e of a split row, clamped to [-126, 127] so that 2^e and
-// 2^-e are normal floats: scaling is one exact multiply each way.  Clamping
-// only changes rows whose largest element is below 2^-112; their elements
-// keep the full split precision down to 2^-140, below fp32's normal range.
-__device__ __forceinline__ int clamp_scale_exponent(int e) { return max(-126, min(e, 127)); }
-
-// Exponent of the split scale (precision::split_scale_exponent), without the
-// loop for subnormal maxima.
-__device__ __forceinline__ int split_scale_exponent_device(float max_abs) {
-  const int bits = __float_as_int(max_abs) & 0x7fffffff;
-  if (bits == 0 || bits >= 0x7f800000) return 0;
-  const int exponent = bits >= 0x00800000 ? (bits >> 23) - 127 : (31 - __clz(bits)) - 149;
-  return exponent - precision::split_top_exponent;
 }
 
 __host__ __device__ constexpr int bit_reverse(int value, int bits) {
@@ -312,12 +295,14 @@ __device__ __forceinline__ void butterfly_stage(const C* __restrict__ source, C*
   }
 }
 
-// Split scale of a row or column whose largest |part| is max_abs:
-// up = 2^e and down = 2^-e with e = clamp_scale_exponent(
-// split_scale_exponent_device(max_abs)), branch-free.  Same e for every
-// finite max_abs (a subnormal or zero maximum clamps to -126 either way);
-// infinity and NaN get a large e and still pass through as inf / NaN.
-// top_exponent: the binade [2^top, 2^(top+1)) that max_abs is scaled into.
+// Split scale of a row or block whose largest |part| is max_abs: up = 2^e,
+// down = 2^-e with e = precision::split_scale_exponent(max_abs) (max_abs
+// scaled into [2^top, 2^(top+1))), clamped to e >= -126 so that both are
+// normal floats and scaling is one exact multiply each way, from the
+// exponent bits without branches.  Clamping only changes rows whose largest
+// element is below 2^(top-126); they keep the full split precision down to
+// 2^-140, below fp32's normal range.  A zero row gets e = -126 (its values
+// stay zero); infinity and NaN get a large e and pass through as inf / NaN.
 __device__ __forceinline__ void split_scales(float max_abs, float& up, float& down,
                                              int top_exponent = precision::split_top_exponent) {
   const int biased = (__float_as_int(max_abs) >> 23) & 0xff;  // exponent + 127
@@ -347,7 +332,7 @@ __device__ __forceinline__ void split_complex(float re, float im, std::uint32_t&
 // first stage of a pass that reads fp16 storage without a pass twiddle): the
 // inputs are their own hi parts, so the row scale, the split and the a_lo
 // product are skipped (no precision lost: lo would be zero).
-template <bool Split, int R, bool ExactInput = false>
+template <bool Split, int R, bool ExactInput, bool LaneSlots>
 __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ source, float2* __restrict__ destination,
                                                   const StageShape& s, const uint4* __restrict__ fragments,
                                                   int threads) {
@@ -378,15 +363,26 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
     }
   }
 
-  int input_slots[slots], output_slots[slots];  // of this lane's points 4j + quad
-#pragma unroll
-  for (int j = 0; j < slots; ++j) {
-    input_slots[j] = tile_slot((4 * j + quad) * in_step);
-    output_slots[j] = tile_slot((4 * j + quad) * out_step);
-  }
+  // Slots of this lane's points 4j + quad (relative to their row): the
+  // quad's part once, the 4j part constant in the fixed-shape kernels.
+  const int quad_input_slot = tile_slot(quad * in_step), quad_output_slot = tile_slot(quad * out_step);
+  const auto input_slots = [&](int j) { return quad_input_slot ^ tile_slot(4 * j * in_step); };
+  const auto output_slots = [&](int j) { return quad_output_slot ^ tile_slot(4 * j * out_step); };
+  // LaneSlots: row v = first + group + 8h, first a multiple of 16, so the
+  // three parts have disjoint bits, and the stage's maps (input: v; output
+  // and twiddle index: bit permutations of v) and tile_slot are XOR-linear:
+  // the lane's part is computed once per stage, the part of 8 is a constant
+  // in the fixed-shape kernels, first's part once per iteration.  It saves
+  // instructions but holds registers: the kernels with 8-byte inputs (16
+  // staged registers of the next tile) spilled 40% more and ran slower with
+  // it, so they compute each row's index instead.
+  const StageIndex<R> lane_index(group, s), eight_index(8, s);
+  const int lane_output_slot = LaneSlots ? tile_slot(lane_index.output_base) : 0;
+  const int eight_output_slot = LaneSlots ? tile_slot(eight_index.output_base) : 0;
 
   for (int first = warp * 16; first < vectors; first += warp_count * 16) {
     // Per row: its slots and split scale; the lane's points 4j + quad.
+    const StageIndex<R> first_index(first, s);
     float2 x[2][slots];
     float down[2], up[2];  // 2^-e and 2^e of the row's scale exponent e
     int output_slot[2];
@@ -395,16 +391,24 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
     for (int h = 0; h < 2; ++h) {
       const int v = first + group + 8 * h;
       row_valid[h] = (vectors & 15) == 0 || v < vectors;  // whole groups of 16 rows: always (constant when fixed)
-      const StageIndex<R> index(row_valid[h] ? v : 0, s);
-      output_slot[h] = tile_slot(index.output_base);
-      const int input_slot = tile_slot(index.input_base);
+      int input_slot, twiddle_j;
+      if (LaneSlots) {
+        output_slot[h] = tile_slot(first_index.output_base) ^ lane_output_slot ^ (h ? eight_output_slot : 0);
+        input_slot = tile_slot(first) ^ (group + 8 * h);  // tile_slot(e) = e below 16
+        twiddle_j = first_index.twiddle_j | lane_index.twiddle_j | (h ? eight_index.twiddle_j : 0);
+      } else {
+        const StageIndex<R> index(row_valid[h] ? v : 0, s);
+        output_slot[h] = tile_slot(index.output_base);
+        input_slot = tile_slot(index.input_base);
+        twiddle_j = index.twiddle_j;
+      }
       float max_abs = 0.0f;
 #pragma unroll
       for (int j = 0; j < slots; ++j) {
         const int k = 4 * j + quad;
-        float2 value = row_valid[h] ? source[input_slot ^ input_slots[j]] : float2{0.0f, 0.0f};
+        float2 value = row_valid[h] ? source[input_slot ^ input_slots(j)] : float2{0.0f, 0.0f};
         if (!ExactInput && s.log2_stride > 0) {
-          value = complex_multiply(value, inner_twiddle<R, float2>(s, index.twiddle_j, k));
+          value = complex_multiply(value, inner_twiddle<R, float2>(s, twiddle_j, k));
         }
         x[h][j] = value;
         max_abs = fmaxf(max_abs, fmaxf(fabsf(value.x), fabsf(value.y)));
@@ -414,9 +418,7 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
       } else {
         max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 1));
         max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, 2));
-        const int exponent = clamp_scale_exponent(split_scale_exponent_device(max_abs));
-        down[h] = power_of_two_device(-exponent);
-        up[h] = power_of_two_device(exponent);
+        split_scales(max_abs, up[h], down[h]);
       }
     }
     // A fragments: a[0], a[1] = point 8ks + quad of rows group, group + 8;
@@ -452,7 +454,7 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
         if (!row_valid[h]) continue;
         float re = main[2 * h], im = main[2 * h + 1];
         if (Split) re += correction[2 * h], im += correction[2 * h + 1];  // lo is unscaled
-        destination[output_slot[h] ^ output_slots[nt]] = {re * up[h], im * up[h]};
+        destination[output_slot[h] ^ output_slots(nt)] = {re * up[h], im * up[h]};
       }
     }
   }
@@ -501,17 +503,22 @@ __device__ __forceinline__ void register_block_256(const float2* __restrict__ so
       }
     }
   }
-  // Tile-slot offsets (tile_slot is XOR-linear; the parts have disjoint bits).
-  int input_offset[2][2][2];  // [nt][ks][r]: point m = t + 16 n
-  int output_offset[2][4];    // [h][nt]: output f = j + 16 k
+  // Tile-slot offsets.  tile_slot is XOR-linear and the lane's part of each
+  // index (g, q) has bits disjoint from the rest (block_input_point and
+  // block_output add disjoint bit fields), so each offset is one lane value
+  // XOR a part that is a constant in the fixed-shape kernels.
+  const int lane_input = tile_slot((g + 16 * block_input_point(0, 0, q)) << log2_point_step);
+  const int lane_output = tile_slot((g + 16 * block_output(0, q)) << log2_tile_columns);
+  int input_offset[2][2][2];  // [nt][ks][r]: point m = 8 nt + g + 16 n
+  int output_offset[2][4];    // [h][nt]: output f = g + 8 h + 16 k
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
     for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
       for (int r = 0; r < 2; ++r) {
-        const int m = 8 * nt + g + 16 * block_input_point(ks, r, q);
-        input_offset[nt][ks][r] = tile_slot(m << log2_point_step);
+        input_offset[nt][ks][r] =
+            lane_input ^ tile_slot((8 * nt + 16 * block_input_point(ks, r, 0)) << log2_point_step);
       }
     }
   }
@@ -519,7 +526,7 @@ __device__ __forceinline__ void register_block_256(const float2* __restrict__ so
   for (int h = 0; h < 2; ++h) {
 #pragma unroll
     for (int nt = 0; nt < 4; ++nt) {
-      output_offset[h][nt] = tile_slot((g + 8 * h + 16 * block_output(nt, q)) << log2_tile_columns);
+      output_offset[h][nt] = lane_output ^ tile_slot((8 * h + 16 * block_output(nt, 0)) << log2_tile_columns);
     }
   }
   const uint4* block_fragments_base = fragments + block_fragment_table_offset;
@@ -665,7 +672,7 @@ __device__ __forceinline__ void register_block_256(const float2* __restrict__ so
 
 // One stage of the pass from `source` to `destination`; `radix` is a
 // compile-time constant in the fixed-shape kernels (the dispatch folds away).
-template <ComputeMode Mode, typename C>
+template <ComputeMode Mode, bool LaneSlots, typename C>
 __device__ __forceinline__ void run_stage(int radix, bool exact_input, const C* source, C* destination,
                                           const StageShape& shape, const PassParameters& params, int threads) {
   const C* roots = static_cast<const C*>(params.roots_of_sixteen);
@@ -675,15 +682,15 @@ __device__ __forceinline__ void run_stage(int radix, bool exact_input, const C* 
     const uint4* fragments_8 = params.mma_fragments + fragment_table_offset(8);
     if (radix == 16) {
       if (exact_input) {
-        tensor_core_stage<split, 16, true>(source, destination, shape, fragments_16, threads);
+        tensor_core_stage<split, 16, true, LaneSlots>(source, destination, shape, fragments_16, threads);
       } else {
-        tensor_core_stage<split, 16>(source, destination, shape, fragments_16, threads);
+        tensor_core_stage<split, 16, false, LaneSlots>(source, destination, shape, fragments_16, threads);
       }
     } else if (radix == 8) {
       if (exact_input) {
-        tensor_core_stage<split, 8, true>(source, destination, shape, fragments_8, threads);
+        tensor_core_stage<split, 8, true, LaneSlots>(source, destination, shape, fragments_8, threads);
       } else {
-        tensor_core_stage<split, 8>(source, destination, shape, fragments_8, threads);
+        tensor_core_stage<split, 8, false, LaneSlots>(source, destination, shape, fragments_8, threads);
       }
     } else if (radix == 4) {
       butterfly_stage<4>(source, destination, shape, roots, threads);
@@ -706,12 +713,12 @@ __device__ __forceinline__ void run_stage(int radix, bool exact_input, const C* 
 // unrolled (every index, stride and twiddle shift becomes a constant).
 // exact_input: the tile holds fp16 values without a pass twiddle
 // (tensor_core_stage's ExactInput, for the first stage).
-template <ComputeMode Mode, int Log2PassLength, typename C>
+template <ComputeMode Mode, int Log2PassLength, bool LaneSlots, typename C>
 __device__ __forceinline__ C* run_stages(C* source, C* other, const PassParameters& params, int log2_pass_length,
                                          int log2_tile_columns, int threads, bool exact_input) {
   StageShape shape{log2_pass_length, log2_tile_columns, 0, params.inner_twiddles};
   const auto stage = [&](int radix, bool exact) {
-    run_stage<Mode>(radix, exact, source, other, shape, params, threads);
+    run_stage<Mode, LaneSlots>(radix, exact, source, other, shape, params, threads);
     __syncthreads();
     C* const destination = other;
     other = source;
@@ -835,6 +842,7 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   const auto* fine = static_cast<const C*>(params.pass_twiddles_fine);
   const int fine_mask = (1 << params.fine_bits) - 1;
   const Real scale = static_cast<Real>(params.scale);
+  const bool scaled = params.scale != 1.0;  // most passes: skip the multiplies
   const std::int64_t tile_count = (params.total_columns + T - 1) / T;
   const int log2_I = log2_of(params.inner_count);
   const int log2_columns = log2_of(params.columns_per_transform);
@@ -860,9 +868,10 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   // Vectors per thread: the exact count for a fixed shape (unused slots would
   // still hold registers), else enough for 16 elements.
   constexpr int fixed_elements = fixed_shape ? 1 << (fixed_shape ? Log2PassLength + Log2TileColumns : 0) : 0;
-  constexpr int staged_elements =
-      fixed_shape ? fixed_elements / threads_for_tile(fixed_elements, elements_per_thread(Mode, sizeof(InputStorage), Log2PassLength))
-                  : 16;
+  constexpr int fixed_threads =
+      fixed_shape ? threads_for_tile(fixed_elements, elements_per_thread(Mode, sizeof(InputStorage), Log2PassLength))
+                  : 1;
+  constexpr int staged_elements = fixed_shape ? fixed_elements / fixed_threads : 16;
   constexpr int staged_capacity = VI > 1 && (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)
                                       ? (staged_elements > VI ? (staged_elements < 16 ? staged_elements : 16) / VI : 1)
                                       : 1;
@@ -947,7 +956,9 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
     }
     __syncthreads();
     const bool exact_input = std::is_same<InputStorage, __half2>::value && A == 1;
-    const C* result = run_stages<Mode, Log2PassLength>(tile, second_tile, params, log2_P, log2_T, threads, exact_input);
+    constexpr bool lane_slots = sizeof(InputStorage) < 8;  // see tensor_core_stage
+    const C* result =
+        run_stages<Mode, Log2PassLength, lane_slots>(tile, second_tile, params, log2_P, log2_T, threads, exact_input);
     // Store in memory order, with the normalization.
     OutputStorage* tile_output = output + store_order.first_offset(first);
     if (full_tile && output_aligned && VO > 1 && (store_order.log2_b > log2_T ? T : elements) >= VO) {
@@ -962,8 +973,7 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
 #pragma unroll
         for (int u = 0; u < VO; ++u) {
           C value = result[slot ^ slot_step[u]];
-          value.x *= scale;
-          value.y *= scale;
+          if (scaled) value.x *= scale, value.y *= scale;
           vector.values[u] = StorageTraits<OutputStorage>::narrow(value);
         }
         vector.store(tile_output + offset);
@@ -974,8 +984,7 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
         store_order.map(idx, k, local, offset);
         if (first + local < params.total_columns) {
           C value = result[tile_slot((k << log2_T) + local)];
-          value.x *= scale;
-          value.y *= scale;
+          if (scaled) value.x *= scale, value.y *= scale;
           StorageTraits<OutputStorage>::store(tile_output + offset, value);
         }
       }
