@@ -48,13 +48,17 @@ constexpr int max_stages_per_pass = 16;
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
 
 // Whether the fixed-shape kernel of a pass of 2^log2_length points runs its
-// first two stages (radix 16 twice) as register_block_256.  Only 256-point
-// passes so far: a 4096-point pass with the block and one more stage ran
-// 1.2x slower on the H100 (8 elements per thread made it 512 threads of 128
-// registers, one block per SM; 16 per thread spilled).  Longer passes need
-// the remainder stage last to start with the block.
-__host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log2_length) {
-  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && log2_length == 8;
+// first two stages (radix 16 twice) as register_block_256: 256-point passes,
+// and passes of 512 ... 2048 points (the default schedule puts the remainder
+// stage last) that read 8-byte elements.  Measured on the H100 against the
+// same passes without the block: fp32 storage N = 512 0.90x, 1024 0.91x,
+// 512^3 0.90x the time; fp16 storage N = 1024 1.07x, 2048 1.36x (so not
+// there).  Not 4096: with the block and one more stage it ran 1.2x slower
+// (8 elements per thread made it 512 threads of 128 registers, one block
+// per SM; 16 per thread spilled).
+__host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log2_length, int input_element_bytes) {
+  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+         (log2_length == 8 || (input_element_bytes == 8 && log2_length >= 8 && log2_length <= 11));
 }
 
 // Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core
@@ -65,7 +69,7 @@ __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log
 __host__ __device__ constexpr int elements_per_thread(ComputeMode mode, int input_element_bytes,
                                                       int log2_pass_length) {
   return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
-                 (input_element_bytes == 8 || uses_register_block(mode, log2_pass_length))
+                 (input_element_bytes == 8 || uses_register_block(mode, log2_pass_length, input_element_bytes))
              ? 8
              : 16;
 }
@@ -79,11 +83,11 @@ __host__ __device__ constexpr int threads_for_tile(long long elements, int per_t
 }
 
 // Radices of a pass of 2^log2_length points in the default schedule
-// (plan::radix_schedule with radix 16: the remainder first, then 16s).  The
+// (plan::radix_schedule with radix 16: 16s, then the remainder).  The
 // kernels compiled for a fixed pass shape run exactly these stages.
 __host__ __device__ constexpr int default_stage_count(int log2_length) { return (log2_length + 3) / 4; }
 __host__ __device__ constexpr int default_stage_radix(int log2_length, int stage) {
-  return (log2_length % 4 != 0 && stage == 0) ? 1 << (log2_length % 4) : 16;
+  return (log2_length % 4 != 0 && stage == default_stage_count(log2_length) - 1) ? 1 << (log2_length % 4) : 16;
 }
 
 // Host-prepared B fragments of the real 2R x 2R DFT matrices (radix 8 and
@@ -735,7 +739,7 @@ __device__ __forceinline__ void run_stage(int radix, bool exact_input, const C* 
 // unrolled (every index, stride and twiddle shift becomes a constant).
 // exact_input: the tile holds fp16 values without a pass twiddle
 // (tensor_core_stage's ExactInput, for the first stage).
-template <ComputeMode Mode, int Log2PassLength, bool LaneSlots, typename C>
+template <ComputeMode Mode, int Log2PassLength, bool LaneSlots, bool RegisterBlock, typename C>
 __device__ __forceinline__ C* run_stages(C* source, C* other, const PassParameters& params, int log2_pass_length,
                                          int log2_tile_columns, int threads, bool exact_input) {
   StageShape shape{log2_pass_length, log2_tile_columns, 0, params.inner_twiddles};
@@ -749,7 +753,7 @@ __device__ __forceinline__ C* run_stages(C* source, C* other, const PassParamete
   };
   if constexpr (Log2PassLength >= 0) {
     constexpr bool tensor_cores = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
-    constexpr int block_stages = uses_register_block(Mode, Log2PassLength) ? 2 : 0;
+    constexpr int block_stages = RegisterBlock ? 2 : 0;
     if constexpr (block_stages == 2 && tensor_cores) {
       constexpr bool split = Mode == ComputeMode::split_fp16;
       const auto* inner = static_cast<const float2*>(params.inner_twiddles);
@@ -979,8 +983,12 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
     __syncthreads();
     const bool exact_input = std::is_same<InputStorage, __half2>::value && A == 1;
     constexpr bool lane_slots = sizeof(InputStorage) < 8;  // see tensor_core_stage
-    const C* result =
-        run_stages<Mode, Log2PassLength, lane_slots>(tile, second_tile, params, log2_P, log2_T, threads, exact_input);
+    // The register block where the tile gets 8 elements per thread (wider
+    // tiles fall back to 16 per thread, whose block kernels spilled).
+    constexpr bool register_block =
+        fixed_shape && uses_register_block(Mode, Log2PassLength, sizeof(InputStorage)) && staged_elements == 8;
+    const C* result = run_stages<Mode, Log2PassLength, lane_slots, register_block>(tile, second_tile, params, log2_P,
+                                                                                   log2_T, threads, exact_input);
     // Store in memory order, with the normalization.
     OutputStorage* tile_output = output + store_order.first_offset(first);
     if (full_tile && output_aligned && VO > 1 && (store_order.log2_b > log2_T ? T : elements) >= VO) {

@@ -59,8 +59,9 @@ constexpr std::int64_t min_columns_per_tile = 4;
 constexpr int default_max_radix = 16;
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the
-// remainder (a smaller power of two) first.  Mixed radices and Bluestein
-// extend this function only.
+// remainder (a smaller power of two) last, so that a pass of 256 ... 2048
+// points starts with two radix-16 stages (the CUDA register block).  Mixed
+// radices and Bluestein extend this function only.
 std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 
 // Stages and passes of an axis of `size` points.  One pass with

@@ -11,8 +11,8 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix) {
   int log_max = 0;
   while ((1 << log_max) < max_radix) ++log_max;
   const int remainder = log_size % log_max;
-  if (remainder != 0) radices.push_back(1 << remainder);
   for (int i = 0; i < log_size / log_max; ++i) radices.push_back(max_radix);
+  if (remainder != 0) radices.push_back(1 << remainder);
   return radices;  // empty for size 1: the transform is the identity (times the scale)
 }
 
