@@ -504,20 +504,12 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
 // Split: one power-of-two scale per sub-transform (see the loop).
 // ExactInput as for tensor_core_stage: no lo product for the data of
 // product 1.
-template <bool Split, bool ExactInput>
-__device__ __forceinline__ void register_block_256(const float2* __restrict__ source, float2* __restrict__ destination,
-                                                   int log2_pass_length, int log2_tile_columns,
-                                                   const float2* __restrict__ inner_twiddles,
-                                                   const uint4* __restrict__ fragments, int threads) {
-  using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
+// Twiddles w256^(j t) = w_P^(j t 2^log2_sub) of this lane's C elements of
+// register_block_256's product 1: row j = g + 8h, vector t =
+// block_vector(nt, q, c).  inner_twiddles: w_P^i, i < P.
+__device__ __forceinline__ void block_twiddles(const float2* __restrict__ inner_twiddles, int log2_sub, int lane,
+                                               float2 (&twiddle)[2][2][2]) {
   const int g = lane >> 2, q = lane & 3;
-  const int log2_sub = log2_pass_length - 8;
-  const int log2_point_step = log2_sub + log2_tile_columns;  // tile element step of m
-
-  // Twiddles w256^(j t) = w_P^(j t 2^log2_sub) of this lane's C elements of
-  // product 1: row j = g + 8h, vector t = block_vector(nt, q, c).
-  float2 twiddle[2][2][2];
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
 #pragma unroll
@@ -529,6 +521,150 @@ __device__ __forceinline__ void register_block_256(const float2* __restrict__ so
       }
     }
   }
+}
+
+// The arithmetic of register_block_256 for one 256-point sub-transform whose
+// inputs this lane holds (x[nt][ks][r]: point 8 nt + g + 16
+// block_input_point(ks, r, q)); z[h][nt] gets output g + 8 h + 16
+// block_output(nt, q).  twiddle: block_twiddles.
+template <bool Split, bool ExactInput>
+__device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], const float2 (&twiddle)[2][2][2],
+                                                const uint4* __restrict__ block_fragments, int lane,
+                                                float2 (&z)[2][4]) {
+  using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
+  // One split scale for the whole sub-transform: its largest input part is
+  // scaled into [2^9, 2^10), so every value of product 2's input (at most
+  // 16 * sqrt(2) times larger) stays below 2^15.5, inside fp16's range.
+  // hi + lo keep 22 bits of every value above 2^-22 of the maximum, so one
+  // scale loses nothing that per-vector scales would keep.
+  float max_abs = 0.0f;
+#pragma unroll
+  for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+    for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+      for (int r = 0; r < 2; ++r) max_abs = fmaxf(max_abs, fmaxf(fabsf(x[nt][ks][r].x), fabsf(x[nt][ks][r].y)));
+    }
+  }
+#pragma unroll
+  for (int bit = 1; bit < 32; bit *= 2) max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, bit));
+  constexpr int block_top_exponent = 9;
+  float up, down;
+  split_scales(max_abs, up, down, block_top_exponent);
+
+  // Product 1: F16 (A) times the data (B), per n tile of 8 vectors.  Exact
+  // fp16 inputs are their own hi parts, unscaled (the scale is applied
+  // after the product instead).
+  std::uint32_t x_hi[2][2][2], x_lo[ExactInput || !Split ? 1 : 2][2][2];  // [nt][ks][r]
+#pragma unroll
+  for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+    for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+      for (int r = 0; r < 2; ++r) {
+        const float2 value = x[nt][ks][r];
+        if (ExactInput) {
+          x_hi[nt][ks][r] = pack_halves(value.x, value.y);
+        } else if (Split) {
+          split_complex(value.x * down, value.y * down, x_hi[nt][ks][r], x_lo[nt][ks][r]);
+        } else {
+          x_hi[nt][ks][r] = pack_halves(value.x * down, value.y * down);
+        }
+      }
+    }
+  }
+  // y[h][nt][c]: row j = g + 8h, vector t = 8 nt + 4 c + q, twiddled, scaled.
+  float2 y[2][2][2];
+#pragma unroll
+  for (int nt = 0; nt < 2; ++nt) {
+    // [output part][C register].  The lo products get their own
+    // accumulator: summed into the hi products' one, the MMA's truncating
+    // fp32 additions cost 2.7x in relL2 (measured, fp32 storage N = 256).
+    float main[2][4] = {}, correction[2][4] = {};
+#pragma unroll
+    for (int part = 0; part < 2; ++part) {
+#pragma unroll
+      for (int ks = 0; ks < 2; ++ks) {
+        const uint4 f = __ldg(block_fragments + (part * 2 + ks) * 32 + lane);
+        const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
+        const std::uint32_t(&b)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
+        Mma::multiply_accumulate(main[part], f_hi, b);
+        if (Split) {
+          const uint4 fl = __ldg(block_fragments + ((2 + part) * 2 + ks) * 32 + lane);
+          const std::uint32_t f_lo[4] = {fl.x, fl.y, fl.z, fl.w};
+          Mma::multiply_accumulate(correction[part], f_lo, b);
+          if (!ExactInput) {
+            const std::uint32_t(&b_low)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_lo[nt][ks][0]);
+            Mma::multiply_accumulate(correction[part], f_hi, b_low);
+          }
+        }
+      }
+    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+#pragma unroll
+      for (int c = 0; c < 2; ++c) {
+        float2 w = twiddle[h][nt][c];
+        if (ExactInput) w.x *= down, w.y *= down;
+        float2 sum = {main[0][2 * h + c], main[1][2 * h + c]};
+        if (Split) sum.x += correction[0][2 * h + c], sum.y += correction[1][2 * h + c];
+        y[h][nt][c] = complex_multiply(sum, w);
+      }
+    }
+  }
+
+  // Product 2: the rows j (A, K = vectors t) times F16 (B).
+  std::uint32_t a_hi[2][4], a_lo[Split ? 2 : 1][4];  // [ks][register]
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+#pragma unroll
+    for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+      for (int c = 0; c < 2; ++c) {  // a[h + 2c]: row g + 8h, vector block_vector(ks, q, c)
+        if (Split) {
+          split_complex(y[h][ks][c].x, y[h][ks][c].y, a_hi[ks][h + 2 * c], a_lo[ks][h + 2 * c]);
+        } else {
+          a_hi[ks][h + 2 * c] = pack_halves(y[h][ks][c].x, y[h][ks][c].y);
+        }
+      }
+    }
+  }
+#pragma unroll
+  for (int nt = 0; nt < 4; ++nt) {
+    float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
+#pragma unroll
+    for (int ks = 0; ks < 2; ++ks) {
+      const uint4 bh = __ldg(block_fragments + (8 + ks * 2 + nt / 2) * 32 + lane);
+      const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
+      Mma::multiply_accumulate(main, a_hi[ks], b_hi);
+      if (Split) {
+        const uint4 bl = __ldg(block_fragments + (8 + (2 + ks) * 2 + nt / 2) * 32 + lane);
+        const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
+        Mma::multiply_accumulate(correction, a_lo[ks], b_hi);
+        Mma::multiply_accumulate(correction, a_hi[ks], b_lo);
+      }
+    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      float re = main[2 * h], im = main[2 * h + 1];
+      if (Split) re += correction[2 * h], im += correction[2 * h + 1];
+      z[h][nt] = {re * up, im * up};
+    }
+  }
+}
+
+
+template <bool Split, bool ExactInput>
+__device__ __forceinline__ void register_block_256(const float2* __restrict__ source, float2* __restrict__ destination,
+                                                   int log2_pass_length, int log2_tile_columns,
+                                                   const float2* __restrict__ inner_twiddles,
+                                                   const uint4* __restrict__ fragments, int threads) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
+  const int g = lane >> 2, q = lane & 3;
+  const int log2_sub = log2_pass_length - 8;
+  const int log2_point_step = log2_sub + log2_tile_columns;  // tile element step of m
+  float2 twiddle[2][2][2];
+  block_twiddles(inner_twiddles, log2_sub, lane, twiddle);
   // Tile-slot offsets.  tile_slot is XOR-linear and the lane's part of each
   // index (g, q) has bits disjoint from the rest (block_input_point and
   // block_output add disjoint bit fields), so each offset is one lane value
@@ -569,128 +705,86 @@ __device__ __forceinline__ void register_block_256(const float2* __restrict__ so
     const int input_base = tile_slot((a << log2_tile_columns) + column);
     const int output_base = tile_slot((a << (8 + log2_tile_columns)) + column);
 
-    // One split scale for the whole sub-transform: its largest input part is
-    // scaled into [2^9, 2^10), so every value of product 2's input (at most
-    // 16 * sqrt(2) times larger) stays below 2^15.5, inside fp16's range.
-    // hi + lo keep 22 bits of every value above 2^-22 of the maximum, so one
-    // scale loses nothing that per-vector scales would keep.
     float2 x[2][2][2];  // [nt][ks][r]
-    float max_abs = 0.0f;
 #pragma unroll
     for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-          x[nt][ks][r] = source[input_base ^ input_offset[nt][ks][r]];
-          max_abs = fmaxf(max_abs, fmaxf(fabsf(x[nt][ks][r].x), fabsf(x[nt][ks][r].y)));
-        }
+        for (int r = 0; r < 2; ++r) x[nt][ks][r] = source[input_base ^ input_offset[nt][ks][r]];
       }
     }
-#pragma unroll
-    for (int bit = 1; bit < 32; bit *= 2) max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, bit));
-    constexpr int block_top_exponent = 9;
-    float up, down;
-    split_scales(max_abs, up, down, block_top_exponent);
-
-    // Product 1: F16 (A) times the data (B), per n tile of 8 vectors.  Exact
-    // fp16 inputs are their own hi parts, unscaled (the scale is applied
-    // after the product instead).
-    std::uint32_t x_hi[2][2][2], x_lo[ExactInput || !Split ? 1 : 2][2][2];  // [nt][ks][r]
-#pragma unroll
-    for (int nt = 0; nt < 2; ++nt) {
-#pragma unroll
-      for (int ks = 0; ks < 2; ++ks) {
-#pragma unroll
-        for (int r = 0; r < 2; ++r) {
-          const float2 value = x[nt][ks][r];
-          if (ExactInput) {
-            x_hi[nt][ks][r] = pack_halves(value.x, value.y);
-          } else if (Split) {
-            split_complex(value.x * down, value.y * down, x_hi[nt][ks][r], x_lo[nt][ks][r]);
-          } else {
-            x_hi[nt][ks][r] = pack_halves(value.x * down, value.y * down);
-          }
-        }
-      }
-    }
-    // y[h][nt][c]: row j = g + 8h, vector t = 8 nt + 4 c + q, twiddled, scaled.
-    float2 y[2][2][2];
-#pragma unroll
-    for (int nt = 0; nt < 2; ++nt) {
-      // [output part][C register].  The lo products get their own
-      // accumulator: summed into the hi products' one, the MMA's truncating
-      // fp32 additions cost 2.7x in relL2 (measured, fp32 storage N = 256).
-      float main[2][4] = {}, correction[2][4] = {};
-#pragma unroll
-      for (int part = 0; part < 2; ++part) {
-#pragma unroll
-        for (int ks = 0; ks < 2; ++ks) {
-          const uint4 f = __ldg(block_fragments + (part * 2 + ks) * 32 + lane);
-          const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
-          const std::uint32_t(&b)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
-          Mma::multiply_accumulate(main[part], f_hi, b);
-          if (Split) {
-            const uint4 fl = __ldg(block_fragments + ((2 + part) * 2 + ks) * 32 + lane);
-            const std::uint32_t f_lo[4] = {fl.x, fl.y, fl.z, fl.w};
-            Mma::multiply_accumulate(correction[part], f_lo, b);
-            if (!ExactInput) {
-              const std::uint32_t(&b_low)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_lo[nt][ks][0]);
-              Mma::multiply_accumulate(correction[part], f_hi, b_low);
-            }
-          }
-        }
-      }
-#pragma unroll
-      for (int h = 0; h < 2; ++h) {
-#pragma unroll
-        for (int c = 0; c < 2; ++c) {
-          float2 w = twiddle[h][nt][c];
-          if (ExactInput) w.x *= down, w.y *= down;
-          float2 sum = {main[0][2 * h + c], main[1][2 * h + c]};
-          if (Split) sum.x += correction[0][2 * h + c], sum.y += correction[1][2 * h + c];
-          y[h][nt][c] = complex_multiply(sum, w);
-        }
-      }
-    }
-
-    // Product 2: the rows j (A, K = vectors t) times F16 (B).
-    std::uint32_t a_hi[2][4], a_lo[Split ? 2 : 1][4];  // [ks][register]
+    float2 z[2][4];
+    block_transform<Split, ExactInput>(x, twiddle, block_fragments, lane, z);
+    __syncwarp();  // every lane has read its inputs (source may alias destination)
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
 #pragma unroll
+      for (int nt = 0; nt < 4; ++nt) destination[output_base ^ output_offset[h][nt]] = z[h][nt];
+    }
+  }
+}
+
+// 256-point transforms that lie contiguously in memory (a single-pass 1D
+// batch, or the last axis of a 2D/3D transform): each warp takes whole
+// transforms and runs register_block_256's arithmetic between global memory
+// and registers, without the shared-memory tile (its commit and store cost
+// about 25 of the pass's 90 instructions per element).  The loads are
+// coalesced (8 lanes read 8 consecutive points, four such runs per
+// instruction) and the next transform's inputs are loaded before this one's
+// arithmetic.  Each transform is read and written by the same warp, so in
+// place is safe.
+template <bool Split, typename InputStorage, typename OutputStorage>
+__device__ __forceinline__ void contiguous_blocks_256(const PassParameters& params, int threads) {
+  constexpr bool exact_input = std::is_same<InputStorage, __half2>::value;  // no pass twiddle here
+  const int lane = threadIdx.x & 31, g = lane >> 2, q = lane & 3;
+  const auto* input = static_cast<const InputStorage*>(params.input);
+  auto* output = static_cast<OutputStorage*>(params.output);
+  const float scale = static_cast<float>(params.scale);
+  const bool scaled = params.scale != 1.0;
+  float2 twiddle[2][2][2];
+  block_twiddles(static_cast<const float2*>(params.inner_twiddles), 0, lane, twiddle);
+  const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
+  const int lane_input = g + 16 * block_input_point(0, 0, q), lane_output = g + 16 * block_output(0, q);
+  const std::int64_t warp_step = static_cast<std::int64_t>(gridDim.x) * (threads >> 5);
+  std::int64_t transform = static_cast<std::int64_t>(blockIdx.x) * (threads >> 5) + (threadIdx.x >> 5);
+  InputStorage next[2][2][2];
+  const auto fetch = [&](std::int64_t t) {
+    const InputStorage* base = input + t * 256 + lane_input;
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
-        for (int c = 0; c < 2; ++c) {  // a[h + 2c]: row g + 8h, vector block_vector(ks, q, c)
-          if (Split) {
-            split_complex(y[h][ks][c].x, y[h][ks][c].y, a_hi[ks][h + 2 * c], a_lo[ks][h + 2 * c]);
-          } else {
-            a_hi[ks][h + 2 * c] = pack_halves(y[h][ks][c].x, y[h][ks][c].y);
-          }
-        }
+        for (int r = 0; r < 2; ++r) next[nt][ks][r] = __ldg(base + 8 * nt + 16 * block_input_point(ks, r, 0));
       }
     }
-    __syncwarp();  // every lane has read its inputs (source may alias destination)
+  };
+  if (transform < params.total_columns) fetch(transform);
+#pragma unroll 1
+  for (; transform < params.total_columns; transform += warp_step) {
+    float2 x[2][2][2];
 #pragma unroll
-    for (int nt = 0; nt < 4; ++nt) {
-      float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
+    for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
-        const uint4 bh = __ldg(block_fragments + (8 + ks * 2 + nt / 2) * 32 + lane);
-        const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
-        Mma::multiply_accumulate(main, a_hi[ks], b_hi);
-        if (Split) {
-          const uint4 bl = __ldg(block_fragments + (8 + (2 + ks) * 2 + nt / 2) * 32 + lane);
-          const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
-          Mma::multiply_accumulate(correction, a_lo[ks], b_hi);
-          Mma::multiply_accumulate(correction, a_hi[ks], b_lo);
-        }
-      }
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        float re = main[2 * h], im = main[2 * h + 1];
-        if (Split) re += correction[2 * h], im += correction[2 * h + 1];
-        destination[output_base ^ output_offset[h][nt]] = {re * up, im * up};
+        for (int r = 0; r < 2; ++r) x[nt][ks][r] = StorageTraits<InputStorage>::widen(next[nt][ks][r]);
+      }
+    }
+    if (transform + warp_step < params.total_columns) fetch(transform + warp_step);
+    const uint4* block_fragments = block_fragments_base;
+    asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
+    float2 z[2][4];
+    block_transform<Split, exact_input>(x, twiddle, block_fragments, lane, z);
+    OutputStorage* base = output + transform * 256 + lane_output;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+#pragma unroll
+      for (int nt = 0; nt < 4; ++nt) {
+        float2 value = z[h][nt];
+        if (scaled) value.x *= scale, value.y *= scale;
+        StorageTraits<OutputStorage>::store(base + 8 * h + 16 * block_output(nt, 0), value);
       }
     }
   }
@@ -869,6 +963,12 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   const int fine_mask = (1 << params.fine_bits) - 1;
   const Real scale = static_cast<Real>(params.scale);
   const bool scaled = params.scale != 1.0;  // most passes: skip the multiplies
+  if constexpr (fixed_shape && Log2PassLength == 8 && uses_register_block(Mode, 8, sizeof(InputStorage))) {
+    if (params.stride_before == 1 && params.columns_per_transform == 1 && params.inner_count == 1) {
+      contiguous_blocks_256<Mode == ComputeMode::split_fp16, InputStorage, OutputStorage>(params, threads);
+      return;
+    }
+  }
   const std::int64_t tile_count = (params.total_columns + T - 1) / T;
   const int log2_I = log2_of(params.inner_count);
   const int log2_columns = log2_of(params.columns_per_transform);
