@@ -503,7 +503,10 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
 // its outputs are k = block_output(nt, q).
 // Split: one power-of-two scale per sub-transform (see the loop).
 // ExactInput as for tensor_core_stage: no lo product for the data of
-// product 1.
+// product 1.  Parts: block_twiddles (per lane, once), block_transform (the
+// arithmetic of one sub-transform in registers), register_block_256 (fed from
+// the shared-memory tile) and contiguous_blocks_256 (from global memory).
+
 // Twiddles w256^(j t) = w_P^(j t 2^log2_sub) of this lane's C elements of
 // register_block_256's product 1: row j = g + 8h, vector t =
 // block_vector(nt, q, c).  inner_twiddles: w_P^i, i < P.
