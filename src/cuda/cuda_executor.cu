@@ -126,16 +126,27 @@ KernelChoice choose_kernels(const Problem& problem) {
 // Fragment (k step ks, n tile nt) of a lane: b[r] holds rows 16ks + 8r + 2quad
 // (+1) of column 8nt + group.  Entries are split into fp16 hi and lo parts
 // (precision/split.hpp); cuda::fragment_table_offset gives the layout.
+// Entry of the real form for DFT matrix entry F[q][p]: the factor of part a
+// (0 real, 1 imaginary) of input p in part c of output q.
+template <typename Complex>
+double real_form_entry(const Complex& entry, int a, int c) {
+  return a == c ? entry.real() : (a == 0 ? entry.imag() : -entry.imag());
+}
+
+// The fp16 bits of the hi (part 0) or lo (part 1) half of a DFT matrix entry
+// (|F| <= 1: no scale).
+std::uint32_t fp16_part(double value, int part) {
+  const precision::HiLo parts = precision::split_hi_lo(static_cast<float>(value));
+  return precision::float_to_fp16_bits(part == 0 ? parts.hi : parts.lo);
+}
+
 std::vector<std::uint32_t> mma_fragment_table(int sign) {
   std::vector<std::uint32_t> table(4 * cuda::fragment_table_entries);
   for (int radix : {8, 16}) {
     const auto matrix = plan::dft_matrix(radix, sign);
     const int k_steps = radix / 8, n_tiles = radix / 4, pairs = k_steps * n_tiles;
     const auto real_form = [&](int row, int column) {
-      const int p = row / 2, q = column / 2, a = row % 2, c = column % 2;
-      const auto entry = matrix[q * radix + p];
-      const double value = a == c ? entry.real() : (a == 0 ? entry.imag() : -entry.imag());
-      return static_cast<float>(value);
+      return real_form_entry(matrix[(column / 2) * radix + row / 2], row % 2, column % 2);
     };
     for (int lane = 0; lane < 32; ++lane) {
       const int group = lane / 4, quad = lane % 4;
@@ -146,8 +157,7 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
             std::uint32_t word = 0;
             for (int half = 0; half < 2; ++half) {
               const int row = 16 * ks + 8 * r + 2 * quad + half, column = 8 * nt + group;
-              const precision::HiLo parts = precision::split_hi_lo(real_form(row, column));  // |F| <= 1: no scale
-              word |= std::uint32_t{precision::float_to_fp16_bits(part == 0 ? parts.hi : parts.lo)} << (16 * half);
+              word |= fp16_part(real_form(row, column), part) << (16 * half);
             }
             const int uint4_index = part * (pairs / 2) + pair / 2;
             const std::size_t at =
@@ -167,15 +177,11 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
   // 2 quad + 8 (i / 2) (+1):
   //   o = 0: c = 0 -> Re F[j][n], c = 1 -> -Im F[j][n]
   //   o = 1: c = 0 -> Im F[j][n], c = 1 ->  Re F[j][n]
-  // and as the B operand of product 2 in the real form of the radix-8/16
+  // (real_form_entry with input part c, output part o), and as the B operand of product 2 in the real form of the radix-8/16
   // table above, K row 8r + 2 quad + a of k step ks = part a of input
   // t = block_vector(ks, quad, r), column group of n tile nt = part
   // group % 2 of output k = block_output(nt, group / 2).
   const auto matrix = plan::dft_matrix(16, sign);
-  const auto fp16_part = [](double value, int part) {
-    const precision::HiLo parts = precision::split_hi_lo(static_cast<float>(value));  // |F| <= 1: no scale
-    return std::uint32_t{precision::float_to_fp16_bits(part == 0 ? parts.hi : parts.lo)};
-  };
   const auto at = [](int uint4_index, int lane, int word) {
     return 4 * (static_cast<std::size_t>(cuda::block_fragment_table_offset) + uint4_index * 32 + lane) + word;
   };
@@ -189,8 +195,7 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
             for (int half = 0; half < 2; ++half) {
               const int j = group + 8 * (i % 2), kappa = 2 * quad + 8 * (i / 2) + half, c = kappa % 2;
               const auto entry = matrix[j * 16 + cuda::block_input_point(ks, kappa / 8, (kappa % 8) / 2)];
-              const double value = output_part == c ? entry.real() : (c == 1 ? -entry.imag() : entry.imag());
-              word |= fp16_part(value, part) << (16 * half);
+              word |= fp16_part(real_form_entry(entry, c, output_part), part) << (16 * half);
             }
             table[at((part * 2 + output_part) * 2 + ks, lane, i)] = word;
           }
@@ -200,9 +205,7 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
             std::uint32_t word = 0;
             for (int a = 0; a < 2; ++a) {
               const int t = cuda::block_vector(ks, quad, r), k = cuda::block_output(nt, group / 2), c = group % 2;
-              const auto entry = matrix[k * 16 + t];
-              const double value = a == c ? entry.real() : (a == 0 ? entry.imag() : -entry.imag());
-              word |= fp16_part(value, part) << (16 * a);
+              word |= fp16_part(real_form_entry(matrix[k * 16 + t], a, c), part) << (16 * a);
             }
             table[at(8 + (part * 2 + ks) * 2 + nt / 2, lane, 2 * (nt % 2) + r)] = word;
           }

@@ -849,9 +849,8 @@ __device__ __forceinline__ C* run_stages(C* source, C* other, const PassParamete
     shape.log2_stride += radix == 16 ? 4 : radix == 8 ? 3 : radix == 4 ? 2 : 1;
   };
   if constexpr (Log2PassLength >= 0) {
-    constexpr bool tensor_cores = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
-    constexpr int block_stages = RegisterBlock ? 2 : 0;
-    if constexpr (block_stages == 2 && tensor_cores) {
+    constexpr int block_stages = RegisterBlock ? 2 : 0;  // RegisterBlock: tensor-core modes only
+    if constexpr (RegisterBlock) {
       constexpr bool split = Mode == ComputeMode::split_fp16;
       const auto* inner = static_cast<const float2*>(params.inner_twiddles);
       if (exact_input) {
@@ -952,10 +951,11 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   const int P = 1 << log2_P;
   const int T = 1 << log2_T;
   const int elements = P * T;
-  const int threads =
-      fixed_shape ? threads_for_tile(std::int64_t{1} << (fixed_shape ? Log2PassLength + Log2TileColumns : 0),
-                                     elements_per_thread(Mode, sizeof(InputStorage), Log2PassLength))
-                  : static_cast<int>(blockDim.x);
+  constexpr int fixed_elements = fixed_shape ? 1 << (fixed_shape ? Log2PassLength + Log2TileColumns : 0) : 0;
+  constexpr int fixed_threads =
+      fixed_shape ? threads_for_tile(fixed_elements, elements_per_thread(Mode, sizeof(InputStorage), Log2PassLength))
+                  : 1;
+  const int threads = fixed_shape ? fixed_threads : static_cast<int>(blockDim.x);
   C* const tile = reinterpret_cast<C*>(shared_bytes);
   C* const second_tile = tile + elements;
   const std::int64_t A = params.stride_before;
@@ -996,10 +996,6 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   using InputVector = StorageVector<InputStorage, VI>;
   // Vectors per thread: the exact count for a fixed shape (unused slots would
   // still hold registers), else enough for 16 elements.
-  constexpr int fixed_elements = fixed_shape ? 1 << (fixed_shape ? Log2PassLength + Log2TileColumns : 0) : 0;
-  constexpr int fixed_threads =
-      fixed_shape ? threads_for_tile(fixed_elements, elements_per_thread(Mode, sizeof(InputStorage), Log2PassLength))
-                  : 1;
   constexpr int staged_elements = fixed_shape ? fixed_elements / fixed_threads : 16;
   constexpr int staged_capacity = VI > 1 && (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)
                                       ? (staged_elements > VI ? (staged_elements < 16 ? staged_elements : 16) / VI : 1)

@@ -106,17 +106,27 @@ double expected_scale(const Problem& p) {
   return 1;
 }
 
+// Uniform random input of `count` elements in buffers.input (the problem's
+// storage), and with_reference: cuFFT fp64's transform of the unrounded
+// values in buffers.reference_output.
+void prepare_input(const Problem& problem, Buffers& buffers, std::int64_t count, std::uint64_t seed,
+                   bool with_reference) {
+  fill_uniform<<<1024, 256>>>(buffers.reference_input, count, seed);
+  cuda_check(cudaGetLastError(), "fill_uniform");
+  if (with_reference) {
+    cufft_reference(buffers.reference_input, buffers.reference_output, sizes_of(problem), problem.batch,
+                    problem.direction == Direction::forward ? CUFFT_FORWARD : CUFFT_INVERSE);
+  }
+  convert_input(problem.storage, buffers.reference_input, buffers.input, count);
+}
+
 void run_case(const Problem& problem, bool in_place, Buffers& buffers, Totals& totals, std::uint64_t seed) {
   const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t bytes = count * element_bytes(problem.storage);
   const int log2n = log2_elements(problem);
   const std::string name = case_name(problem, in_place ? "in-place" : "out-of-place");
   try {
-    fill_uniform<<<1024, 256>>>(buffers.reference_input, count, seed);
-    cuda_check(cudaGetLastError(), "fill_uniform");
-    cufft_reference(buffers.reference_input, buffers.reference_output, sizes_of(problem), problem.batch,
-                    problem.direction == Direction::forward ? CUFFT_FORWARD : CUFFT_INVERSE);
-    convert_input(problem.storage, buffers.reference_input, buffers.input, count);
+    prepare_input(problem, buffers, count, seed, true);
     Plan plan = make_plan(problem, Backend::cuda);
     void* output = in_place ? buffers.input : buffers.output;
     if (!in_place) poison(buffers.output, bytes);
@@ -142,8 +152,7 @@ void run_roundtrip(Problem problem, Buffers& buffers, Totals& totals, std::uint6
   const std::size_t bytes = count * element_bytes(problem.storage);
   const std::string name = case_name(problem, "roundtrip");
   try {
-    fill_uniform<<<1024, 256>>>(buffers.reference_input, count, seed);
-    convert_input(problem.storage, buffers.reference_input, buffers.input, count);
+    prepare_input(problem, buffers, count, seed, false);
     problem.direction = Direction::forward;
     Plan forward = make_plan(problem, Backend::cuda);
     problem.direction = Direction::inverse;
@@ -172,8 +181,7 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
   const std::size_t bytes = count * element_bytes(problem.storage);
   const std::string name = case_name(problem, "host-vs-cuda");
   try {
-    fill_uniform<<<1024, 256>>>(buffers.reference_input, count, 99);
-    convert_input(problem.storage, buffers.reference_input, buffers.input, count);
+    prepare_input(problem, buffers, count, 99, false);
     std::vector<unsigned char> host_input(bytes), host_output(bytes), device_output(bytes);
     cuda_check(cudaMemcpy(host_input.data(), buffers.input, bytes, cudaMemcpyDeviceToHost), "copy");
     Plan device_plan = make_plan(problem, Backend::cuda);
@@ -238,11 +246,7 @@ void run_layout_case(const Problem& problem, bool in_place, const char* what, Bu
   void* strided_input = nullptr;
   void* strided_output = nullptr;
   try {
-    fill_uniform<<<1024, 256>>>(buffers.reference_input, count, seed);
-    cuda_check(cudaGetLastError(), "fill_uniform");
-    cufft_reference(buffers.reference_input, buffers.reference_output, sizes_of(problem), problem.batch,
-                    problem.direction == Direction::forward ? CUFFT_FORWARD : CUFFT_INVERSE);
-    convert_input(problem.storage, buffers.reference_input, buffers.input, count);
+    prepare_input(problem, buffers, count, seed, true);
     std::vector<unsigned char> packed(count * element);
     cuda_check(cudaMemcpy(packed.data(), buffers.input, packed.size(), cudaMemcpyDeviceToHost), "copy");
     const std::int64_t in_extent = layout_extent(problem, problem.input_layout);

@@ -510,12 +510,7 @@ class CudaRunner final : public Runner {
 
   static bool run_tensorfft(const Case& which, const Measurement& measurement, const Settings& settings,
                             const void* input, void* output, Row& row) {
-    Problem problem;
-    problem.sizes = which.dims;
-    problem.batch = which.batch;
-    problem.storage = measurement.storage;
-    problem.mode = measurement.mode;
-    problem.max_radix = which.max_radix;
+    const Problem problem = tensorfft_problem(which, measurement);
     auto start = Clock::now();
     {
       const Plan first = make_plan(problem, Backend::cuda);

@@ -57,12 +57,7 @@ class HostRunner final : public Runner {
         if (measurement.library != Library::tensorfft) {
           throw Error(Status::not_supported, "cuFFT needs a GPU");
         }
-        Problem problem;
-        problem.sizes = which.dims;
-        problem.batch = which.batch;
-        problem.storage = measurement.storage;
-        problem.mode = measurement.mode;
-        problem.max_radix = which.max_radix;
+        const Problem problem = tensorfft_problem(which, measurement);
         auto start = Clock::now();
         make_plan(problem, Backend::host);
         row.plan_first_ms = milliseconds_since(start);

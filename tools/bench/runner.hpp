@@ -133,6 +133,17 @@ inline Row make_row(const Case& which, const Measurement& measurement, const cha
   return row;
 }
 
+// The tensorfft problem of one measurement of a case (forward, packed).
+inline Problem tensorfft_problem(const Case& which, const Measurement& measurement) {
+  Problem problem;
+  problem.sizes = which.dims;
+  problem.batch = which.batch;
+  problem.storage = measurement.storage;
+  problem.mode = measurement.mode;
+  problem.max_radix = which.max_radix;
+  return problem;
+}
+
 struct Settings {
   int warmups = 3;
   int repeats = 25;
