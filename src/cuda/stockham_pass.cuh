@@ -37,6 +37,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "cuda/arch/copy_sm80.cuh"
 #include "cuda/arch/mma_sm80.cuh"
 #include "cuda/storage.cuh"
 #include "precision/split.hpp"
@@ -169,11 +170,6 @@ __device__ __forceinline__ std::uint32_t pack_halves(float low, float high) {
   return *reinterpret_cast<const std::uint32_t*>(&pair);
 }
 
-__host__ __device__ constexpr int bit_reverse(int value, int bits) {
-  int reversed = 0;
-  for (int i = 0; i < bits; ++i) reversed |= ((value >> i) & 1) << (bits - 1 - i);
-  return reversed;
-}
 __host__ __device__ constexpr int log2_constant(int power_of_two) {
   return power_of_two <= 1 ? 0 : 1 + log2_constant(power_of_two / 2);
 }
@@ -185,19 +181,21 @@ __device__ __forceinline__ void small_fft(C (&x)[R], const C* __restrict__ roots
   constexpr int bits = log2_constant(R);
   C y[R];
 #pragma unroll
-  for (int k = 0; k < R; ++k) y[bit_reverse(k, bits)] = x[k];
+  for (int k = 0; k < R; ++k) y[__brev(k) >> (32 - bits)] = x[k];  // constant indices (a loop here kept y in local)
+  // Constant trip counts in both loops (R/2 butterflies per level), so that
+  // nvcc unrolls them fully and y stays in registers (loops whose bounds
+  // depend on the level left y in local memory).
 #pragma unroll
-  for (int half = 1; half < R; half *= 2) {
+  for (int level = 0; level < bits; ++level) {
+    const int half = 1 << level;
 #pragma unroll
-    for (int start = 0; start < R; start += 2 * half) {
-#pragma unroll
-      for (int m = 0; m < half; ++m) {
-        C b = y[start + m + half];
-        if (m > 0) b = complex_multiply(b, roots[m * (8 / half)]);  // w_{2 half}^m
-        const C a = y[start + m];
-        y[start + m] = complex_add(a, b);
-        y[start + m + half] = complex_subtract(a, b);
-      }
+    for (int butterfly = 0; butterfly < R / 2; ++butterfly) {
+      const int m = butterfly & (half - 1), start = (butterfly >> level) << (level + 1);
+      C b = y[start + m + half];
+      if (m > 0) b = complex_multiply(b, roots[m * (8 / half)]);  // w_{2 half}^m
+      const C a = y[start + m];
+      y[start + m] = complex_add(a, b);
+      y[start + m + half] = complex_subtract(a, b);
     }
   }
 #pragma unroll
@@ -793,6 +791,166 @@ __device__ __forceinline__ void contiguous_blocks_256(const PassParameters& para
   }
 }
 
+// Byte offset in shared memory of byte `byte` of a tile of storage elements
+// fetched with 16-byte copies (contiguous_register_blocks): each 16-byte
+// chunk stays whole and moves within its 128-byte line, its three position
+// bits XOR-ed with a fold of the line index.  The register block reads one
+// element of a sub-transform from each of 32 chunks a power-of-two number
+// of elements apart; through this map they fall on at least 8 different
+// bank groups (4-way conflicts for 4-byte elements, 2-way for 8-byte ones,
+// the least a chunk-preserving map allows; checked for every radix and
+// tile width by enumeration).  XOR-linear, as tile_slot.
+__host__ __device__ constexpr int raw_tile_offset(int byte) {
+  const int chunk = byte >> 4, line = chunk >> 3;
+  return ((chunk ^ ((line ^ (line >> 2) ^ (line >> 4)) & 7)) << 4) | (byte & 15);
+}
+
+// Contiguous transforms of P = 256 R points (R = 2 ... 16; single-pass 1D
+// batches, the last axis of 2D/3D transforms) as R register blocks and one
+// radix-R stage, with two trips through shared memory instead of one per
+// stage:
+//   X[k2 + 256 k1] = sum_a w_R^(a k1) w_P^(a k2) Y_a[k2],
+//   Y_a = 256-point DFT of x[a + R m], m < 256  (register_block_256's order)
+// A round holds T transforms.  Their inputs arrive in shared memory by
+// asynchronous 16-byte copies in storage format (issued during the previous
+// round's last stage, so no registers wait on device memory); each warp
+// runs block_transform on sub-transforms (t, a) and puts Y_a in the
+// exchange tile; then each thread takes outputs k2 of one transform, applies
+// w_P^(a k2), runs the radix-R DFT in fp32 on the CUDA cores (small_fft: no
+// split needed, and cheaper than one more tensor-core stage) and writes
+// X[k2 + 256 k1] straight to device memory, 32 consecutive outputs per warp.
+// Every transform is read and written by one block, so in place is safe.
+template <bool Split, int Log2Radix, int Log2Columns, typename InputStorage, typename OutputStorage>
+__device__ __forceinline__ void contiguous_register_blocks(const PassParameters& params, int threads,
+                                                           unsigned char* shared) {
+  constexpr int R = 1 << Log2Radix, log2_P = 8 + Log2Radix, P = 1 << log2_P, T = 1 << Log2Columns;
+  constexpr int elements = P * T, input_bytes = static_cast<int>(sizeof(InputStorage));
+  constexpr bool exact_input = std::is_same<InputStorage, __half2>::value;  // no pass twiddle here
+  using Raw = typename std::conditional<input_bytes == 4, std::uint32_t, uint2>::type;  // storage bits
+  static_assert(sizeof(Raw) == sizeof(InputStorage), "4- or 8-byte storage elements");
+  unsigned char* const raw = shared;                                               // elements * input_bytes
+  float2* const exchange = reinterpret_cast<float2*>(shared + elements * input_bytes);  // elements float2
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
+  const int g = lane >> 2, q = lane & 3;
+  const auto* input = static_cast<const Raw*>(params.input);
+  auto* output = static_cast<OutputStorage*>(params.output);
+  const auto* inner = static_cast<const float2*>(params.inner_twiddles);  // w_P^i, i < P
+  const auto* roots = static_cast<const float2*>(params.roots_of_sixteen);
+  const float scale = static_cast<float>(params.scale);
+  const bool scaled = params.scale != 1.0;
+  const std::int64_t transforms = params.total_columns;
+  const bool aligned = (reinterpret_cast<std::uintptr_t>(input) & 15) == 0;
+
+  // The T transforms from `first` into `raw` (zeros past the last one).
+  const auto fetch = [&](std::int64_t first) {
+    const Raw* source = input + first * P;
+    if (aligned) {
+      constexpr int chunks = elements * input_bytes / 16;
+      constexpr int log2_chunks_per_transform = log2_constant(P * input_bytes / 16);
+      for (int chunk = threadIdx.x; chunk < chunks; chunk += threads) {
+        void* destination = raw + raw_tile_offset(chunk * 16);
+        if (first + (chunk >> log2_chunks_per_transform) < transforms) {
+          arch::copy_16_bytes_async(destination, reinterpret_cast<const unsigned char*>(source) + chunk * 16);
+        } else {
+          *static_cast<uint4*>(destination) = make_uint4(0, 0, 0, 0);
+        }
+      }
+    } else {
+      for (int e = threadIdx.x; e < elements; e += threads) {
+        Raw value{};
+        if (first + (e >> log2_P) < transforms) value = source[e];
+        *reinterpret_cast<Raw*>(raw + raw_tile_offset(e * input_bytes)) = value;
+      }
+    }
+  };
+
+  float2 twiddle[2][2][2];
+  block_twiddles(inner, Log2Radix, lane, twiddle);
+  const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
+  // Offsets as XORs of a lane part and constants (raw_tile_offset and
+  // tile_slot are XOR-linear; the parts have disjoint bits).
+  const int lane_input = raw_tile_offset(R * (g + 16 * block_input_point(0, 0, q)) * input_bytes);
+  const int lane_exchange = tile_slot(g + 16 * block_output(0, q));
+  int input_offset[2][2][2];  // [nt][ks][r]: point m = 8 nt + g + 16 n of the sub-transform
+  int exchange_offset[2][4];  // [h][nt]: output f = g + 8 h + 16 k
+#pragma unroll
+  for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+    for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+      for (int r = 0; r < 2; ++r) {
+        input_offset[nt][ks][r] =
+            lane_input ^ raw_tile_offset(R * (8 * nt + 16 * block_input_point(ks, r, 0)) * input_bytes);
+      }
+    }
+  }
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+#pragma unroll
+    for (int nt = 0; nt < 4; ++nt) exchange_offset[h][nt] = lane_exchange ^ tile_slot(8 * h + 16 * block_output(nt, 0));
+  }
+
+  const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * T;
+  std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
+  if (first < transforms) fetch(first);
+#pragma unroll 1
+  for (; first < transforms; first += step) {
+    arch::wait_for_async_copies();
+    __syncthreads();  // this round's inputs are in `raw`; the last round is done with `exchange`
+#pragma unroll 1
+    for (int item = warp; item < T * R; item += warp_count) {
+      const int column = item >> Log2Radix, a = item & (R - 1);
+      const int input_base = raw_tile_offset((column * P + a) * input_bytes);
+      float2 x[2][2][2];  // [nt][ks][r]
+#pragma unroll
+      for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+        for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+          for (int r = 0; r < 2; ++r) {
+            const Raw bits = *reinterpret_cast<const Raw*>(raw + (input_base ^ input_offset[nt][ks][r]));
+            InputStorage value;
+            memcpy(&value, &bits, sizeof value);
+            x[nt][ks][r] = StorageTraits<InputStorage>::widen(value);
+          }
+        }
+      }
+      const uint4* block_fragments = block_fragments_base;
+      asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
+      float2 z[2][4];
+      block_transform<Split, exact_input>(x, twiddle, block_fragments, lane, z);
+      const int exchange_base = tile_slot(column * P + 256 * a);
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+#pragma unroll
+        for (int nt = 0; nt < 4; ++nt) exchange[exchange_base ^ exchange_offset[h][nt]] = z[h][nt];
+      }
+    }
+    __syncthreads();  // `raw` is free; `exchange` holds every Y_a
+    if (first + step < transforms) fetch(first + step);  // in flight during the radix-R stage
+#pragma unroll 1
+    for (int v = threadIdx.x; v < T * 256; v += threads) {
+      const int column = v >> 8, k2 = v & 255;
+      if (first + column >= transforms) break;  // v only grows: the rest are past the end too
+      const int base = tile_slot(column * P + k2);
+      float2 y[R];
+#pragma unroll
+      for (int a = 0; a < R; ++a) {
+        y[a] = exchange[base ^ tile_slot(256 * a)];
+        if (a > 0) y[a] = complex_multiply(y[a], __ldg(inner + a * k2));
+      }
+      small_fft<R>(y, roots);
+      OutputStorage* destination = output + (first + column) * P + k2;
+#pragma unroll
+      for (int k1 = 0; k1 < R; ++k1) {
+        float2 value = y[k1];
+        if (scaled) value.x *= scale, value.y *= scale;
+        StorageTraits<OutputStorage>::store(destination + 256 * k1, value);
+      }
+    }
+  }
+}
+
 // One stage of the pass from `source` to `destination`; `radix` is a
 // compile-time constant in the fixed-shape kernels (the dispatch folds away).
 template <ComputeMode Mode, bool LaneSlots, typename C>
@@ -969,6 +1127,14 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   if constexpr (fixed_shape && Log2PassLength == 8 && uses_register_block(Mode, 8, sizeof(InputStorage))) {
     if (params.stride_before == 1 && params.columns_per_transform == 1 && params.inner_count == 1) {
       contiguous_blocks_256<Mode == ComputeMode::split_fp16, InputStorage, OutputStorage>(params, threads);
+      return;
+    }
+  }
+  if constexpr (fixed_shape && Log2PassLength >= 9 && Log2PassLength <= 12 &&
+                (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)) {
+    if (params.stride_before == 1 && params.columns_per_transform == 1 && params.inner_count == 1) {
+      contiguous_register_blocks<Mode == ComputeMode::split_fp16, Log2PassLength - 8, Log2TileColumns, InputStorage,
+                                 OutputStorage>(params, threads, shared_bytes);
       return;
     }
   }

@@ -1,4 +1,5 @@
-// The only inline PTX of tensorfft: warp-level tensor-core products.
+// Warp-level tensor-core products (with arch/copy_sm80.cuh, the only inline
+// PTX of tensorfft).
 // Fragment layouts (PTX ISA, "Matrix Fragments for mma.m16n8k16"), with
 // group = lane / 4 and quad = lane % 4:
 //   A (M16 x K16, row major), 4 x b32 = 8 halves:
