@@ -40,7 +40,7 @@ using KernelFunction = void (*)(PassParameters);
 // storage type or the fp32 (fp64) intermediate of the workspace.
 using LayoutCopy = void (*)(const void*, void*, cuda::LayoutMap, cudaStream_t, int);
 
-using FixedShapeLookup = cuda::PassKernel (*)(bool, bool, int, int);
+using FixedShapeLookup = cuda::PassKernel (*)(bool, bool, int, int, bool);
 
 struct KernelChoice {
   KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
@@ -320,6 +320,9 @@ class CudaExecutor final : public Executor {
           stride_before *= view.axis->pass_length(*earlier);
         }
       }
+      if (launch.input_buffer < 0 && stride_before > 1) {  // the kernels read storage as exact (untwiddled) input
+        throw Error(Status::internal_error, "a pass with a pass twiddle reads the caller's input: " + plan.description);
+      }
       p.transform_size = n;
       p.inner_count = view.inner;
       p.pass_length = static_cast<int>(length);
@@ -357,8 +360,9 @@ class CudaExecutor final : public Executor {
       launch.block = dim3(threads);
       if (kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced()) {
         if (has_default_stages(*view.axis, *view.pass, log2_length)) {
+          const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
-                                                             log2_length, log2_columns);
+                                                             log2_length, log2_columns, contiguous);
           if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched
         }
       }

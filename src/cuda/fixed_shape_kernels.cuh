@@ -35,16 +35,18 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart) 
   return by_size > floor ? by_size : floor;
 }
 
-// The instance for 2^(i + 1)-point passes, i in Indices, whose shape is
-// (p, t); null if none.
-template <ComputeMode Mode, typename Input, typename Output, bool ColumnsApart, int... Indices>
+// The instance for 2^(i + 1)-point passes (2^(i + 8) when Contiguous), i in
+// Indices, whose shape is (p, t); null if none.
+template <ComputeMode Mode, typename Input, typename Output, bool ColumnsApart, bool Contiguous, int... Indices>
 PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indices...>) {
+  constexpr int first_log2 = Contiguous ? 8 : 1;
   PassKernel found = nullptr;
   const auto consider = [&](int log2_pass_length, PassKernel kernel) {
     if (p == log2_pass_length && t == fixed_log2_tile_columns(log2_pass_length, ColumnsApart)) found = kernel;
   };
-  (consider(Indices + 1, &stockham_pass_kernel<Mode, Input, Output, Indices + 1,
-                                               fixed_log2_tile_columns(Indices + 1, ColumnsApart)>),
+  (consider(Indices + first_log2,
+            &stockham_pass_kernel<Mode, Input, Output, Indices + first_log2,
+                                  fixed_log2_tile_columns(Indices + first_log2, ColumnsApart), Contiguous>),
    ...);
   return found;
 }
@@ -56,29 +58,47 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 // contiguous axis).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
-                              int log2_tile_columns) {
+                              int log2_tile_columns, bool contiguous) {
   using Single = std::make_integer_sequence<int, max_fixed_log2_pass_length>;  // P = 2 ... 2^13
   using Multi = std::make_integer_sequence<int, fixed_tile_log2_elements>;      // P = 2 ... 2^11
+  using Contiguous = std::make_integer_sequence<int, 6>;                        // P = 2^8 ... 2^13
   const int p = log2_pass_length, t = log2_tile_columns;
+  if (contiguous && p >= 8 && p <= 13) {  // T by size
+    if (!input_is_intermediate && !output_is_intermediate) {
+      return fixed_shape_kernel_of<Mode, Storage, Storage, false, true>(p, t, Contiguous{});
+    }
+    if (!input_is_intermediate) {
+      return fixed_shape_kernel_of<Mode, Storage, Intermediate, false, true>(p, t, Contiguous{});
+    }
+    if (!output_is_intermediate) {
+      return fixed_shape_kernel_of<Mode, Intermediate, Storage, false, true>(p, t, Contiguous{});
+    }
+    return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, false, true>(p, t, Contiguous{});
+  }
   if (!input_is_intermediate && !output_is_intermediate) {
-    return fixed_shape_kernel_of<Mode, Storage, Storage, false>(p, t, Single{});
+    return fixed_shape_kernel_of<Mode, Storage, Storage, false, false>(p, t, Single{});
   }
   if (!input_is_intermediate) {  // the contiguous axis of a 2D/3D transform (T by size) or a first pass
-    const PassKernel by_size = fixed_shape_kernel_of<Mode, Storage, Intermediate, false>(p, t, Multi{});
-    return by_size ? by_size : fixed_shape_kernel_of<Mode, Storage, Intermediate, true>(p, t, Multi{});
+    const PassKernel by_size = fixed_shape_kernel_of<Mode, Storage, Intermediate, false, false>(p, t, Multi{});
+    return by_size ? by_size : fixed_shape_kernel_of<Mode, Storage, Intermediate, true, false>(p, t, Multi{});
   }
-  if (!output_is_intermediate) return fixed_shape_kernel_of<Mode, Intermediate, Storage, true>(p, t, Multi{});
-  return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true>(p, t, Multi{});
+  if (!output_is_intermediate) return fixed_shape_kernel_of<Mode, Intermediate, Storage, true, false>(p, t, Multi{});
+  return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true, false>(p, t, Multi{});
 }
 
 // Instances are compiled in the generated fixed_shape_kernels_<mode>_<storage>.cu
 // (src/cuda/CMakeLists.txt, from fixed_shape_kernels.cu.in), one per line here.
-extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __half2, float2>(bool, bool, int, int);
-extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __nv_bfloat162, float2>(bool, bool, int, int);
-extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, float2, float2>(bool, bool, int, int);
-extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __half2, float2>(bool, bool, int, int);
-extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(bool, bool, int,
-                                                                                                   int);
-extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, float2, float2>(bool, bool, int, int);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __half2, float2>(bool, bool, int, int,
+                                                                                        bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __nv_bfloat162, float2>(bool, bool, int, int,
+                                                                                               bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, float2, float2>(bool, bool, int, int,
+                                                                                       bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __half2, float2>(bool, bool, int, int,
+                                                                                         bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(bool, bool, int, int,
+                                                                                                bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, float2, float2>(bool, bool, int, int,
+                                                                                        bool);
 
 }  // namespace tensorfft::cuda

@@ -174,10 +174,12 @@ __host__ __device__ constexpr int log2_constant(int power_of_two) {
   return power_of_two <= 1 ? 0 : 1 + log2_constant(power_of_two / 2);
 }
 
-// In-register radix-R DFT (R = 2, 4, 8, 16) by radix-2 decimation in time:
-// natural order in, natural order out.  roots[k] = w_16^k.
-template <int R, typename C>
+// In-register radix-R DFT (R = 2 ... 32) by radix-2 decimation in time:
+// natural order in, natural order out.  roots[k] = w_M^k, M = 2^Log2Roots >= R
+// (w_16 by default; register_block_pass's radix 32 uses w_P).
+template <int R, int Log2Roots = 4, typename C>
 __device__ __forceinline__ void small_fft(C (&x)[R], const C* __restrict__ roots) {
+  static_assert((1 << Log2Roots) >= R, "the roots of unity must include w_R");
   constexpr int bits = log2_constant(R);
   C y[R];
 #pragma unroll
@@ -192,7 +194,7 @@ __device__ __forceinline__ void small_fft(C (&x)[R], const C* __restrict__ roots
     for (int butterfly = 0; butterfly < R / 2; ++butterfly) {
       const int m = butterfly & (half - 1), start = (butterfly >> level) << (level + 1);
       C b = y[start + m + half];
-      if (m > 0) b = complex_multiply(b, roots[m * (8 / half)]);  // w_{2 half}^m
+      if (m > 0) b = complex_multiply(b, roots[m << (Log2Roots - 1 - level)]);  // w_{2 half}^m
       const C a = y[start + m];
       y[start + m] = complex_add(a, b);
       y[start + m + half] = complex_subtract(a, b);
@@ -792,43 +794,79 @@ __device__ __forceinline__ void contiguous_blocks_256(const PassParameters& para
 }
 
 // Byte offset in shared memory of byte `byte` of a tile of storage elements
-// fetched with 16-byte copies (contiguous_register_blocks): each 16-byte
-// chunk stays whole and moves within its 128-byte line, its three position
-// bits XOR-ed with a fold of the line index.  The register block reads one
-// element of a sub-transform from each of 32 chunks a power-of-two number
-// of elements apart; through this map they fall on at least 8 different
-// bank groups (4-way conflicts for 4-byte elements, 2-way for 8-byte ones,
-// the least a chunk-preserving map allows; checked for every radix and
-// tile width by enumeration).  XOR-linear, as tile_slot.
+// fetched with 16-byte copies (register_block_pass): each 16-byte chunk
+// stays whole and moves within its 128-byte line, its three position bits
+// XOR-ed with bits 1-3, 5-7 and 9-11 of the line index.  The register block
+// reads one element of a sub-transform from each of 32 chunks; through this
+// map every such pattern of register_block_pass (every radix, tile width and
+// layout) has at most 4-way bank conflicts for 4-byte elements and 2-way for
+// 8-byte ones, the least a chunk-preserving map allows (the shifts were
+// chosen, and the bound checked, by enumerating the patterns).  XOR-linear,
+// as tile_slot.
 __host__ __device__ constexpr int raw_tile_offset(int byte) {
   const int chunk = byte >> 4, line = chunk >> 3;
-  return ((chunk ^ ((line ^ (line >> 2) ^ (line >> 4)) & 7)) << 4) | (byte & 15);
+  return ((chunk ^ (((line >> 1) ^ (line >> 5) ^ (line >> 9)) & 7)) << 4) | (byte & 15);
 }
 
-// Contiguous transforms of P = 256 R points (R = 2 ... 16; single-pass 1D
-// batches, the last axis of 2D/3D transforms) as R register blocks and one
+// Where element (point p, tile column c) of a tile lies in memory, relative
+// to the tile's first element, for a pass map with 2^b columns side by side
+// (stockham_pass.cuh's header: 2^b = (N/P) I when loading, A I when
+// storing).  With 2^b > T the T columns of each point are contiguous runs
+// 2^b apart; otherwise the tile is one contiguous block, whole groups of 2^b
+// columns x P points.  compact(): the same order packed into P*T elements
+// (the memory offset itself in the second case).  Both are XOR-linear in
+// the bits of p and c.
+struct TileMap {
+  int log2_b, log2_p, log2_low;  // log2_low = min(b, log2 T): the column bits below the point's
+  __device__ __forceinline__ TileMap(int b, int p, int t) : log2_b(b), log2_p(p), log2_low(b < t ? b : t) {}
+  __device__ __forceinline__ int compact(int p, int c) const {
+    return ((c >> log2_low) << (log2_low + log2_p)) | (p << log2_low) | (c & ((1 << log2_low) - 1));
+  }
+  __device__ __forceinline__ std::int64_t memory(int p, int c) const {
+    return (static_cast<std::int64_t>(c >> log2_low) << (log2_b + log2_p)) + (static_cast<std::int64_t>(p) << log2_b) +
+           (c & ((1 << log2_low) - 1));
+  }
+  __device__ __forceinline__ int column_of_compact(int r) const {
+    return ((r >> (log2_low + log2_p)) << log2_low) | (r & ((1 << log2_low) - 1));
+  }
+  __device__ __forceinline__ std::int64_t memory_of_compact(int r) const {
+    return memory((r >> log2_low) & ((1 << log2_p) - 1), column_of_compact(r));
+  }
+  // Memory index of the first element of the tile whose first column is `first`.
+  __device__ __forceinline__ std::int64_t tile_start(std::int64_t first) const {
+    return ((first >> log2_b) << (log2_b + log2_p)) + (first & ((std::int64_t{1} << log2_b) - 1));
+  }
+};
+
+// A pass of P = 256 R points (R = 1 ... 32) as R register blocks and one
 // radix-R stage, with two trips through shared memory instead of one per
-// stage:
+// stage.  For each tile column (pass twiddle already applied to x):
 //   X[k2 + 256 k1] = sum_a w_R^(a k1) w_P^(a k2) Y_a[k2],
 //   Y_a = 256-point DFT of x[a + R m], m < 256  (register_block_256's order)
-// A round holds T transforms.  Their inputs arrive in shared memory by
-// asynchronous 16-byte copies in storage format (issued during the previous
-// round's last stage, so no registers wait on device memory); each warp
-// runs block_transform on sub-transforms (t, a) and puts Y_a in the
-// exchange tile; then each thread takes outputs k2 of one transform, applies
-// w_P^(a k2), runs the radix-R DFT in fp32 on the CUDA cores (small_fft: no
-// split needed, and cheaper than one more tensor-core stage) and writes
-// X[k2 + 256 k1] straight to device memory, 32 consecutive outputs per warp.
-// Every transform is read and written by one block, so in place is safe.
-template <bool Split, int Log2Radix, int Log2Columns, typename InputStorage, typename OutputStorage>
-__device__ __forceinline__ void contiguous_register_blocks(const PassParameters& params, int threads,
-                                                           unsigned char* shared) {
+// A tile of T columns arrives in shared memory in storage format by
+// asynchronous 16-byte copies (issued during the previous tile's last stage,
+// so no registers wait on device memory); each warp takes sub-transforms
+// (column, a): reads them (with the pass twiddle), runs block_transform and
+// puts Y_a in the exchange tile.  Then each thread takes outputs k2 of one
+// column, applies w_P^(a k2), runs the radix-R DFT in fp32 on the CUDA cores
+// (small_fft: no split needed, and cheaper than a third tensor-core stage)
+// and writes X straight to device memory, threads in memory order.  A tile's
+// outputs are written after its inputs are read and before the next tile's
+// fetch is waited for, as in stockham_pass_kernel, so in place is safe where
+// it is there.
+// Contiguous: whole transforms side by side (A = 1, N = P, I = 1: a
+// single-pass batch or a contiguous last axis), the maps become constants.
+// ExactInput: fp16 inputs without a pass twiddle (block_transform's).  Both
+// compile-time (see stockham_pass_kernel's Contiguous).
+template <bool Split, int Log2Radix, int Log2Columns, bool Contiguous, bool ExactInput, typename InputStorage,
+          typename OutputStorage>
+__device__ __forceinline__ void register_block_pass(const PassParameters& params, int threads,
+                                                    unsigned char* shared) {
   constexpr int R = 1 << Log2Radix, log2_P = 8 + Log2Radix, P = 1 << log2_P, T = 1 << Log2Columns;
   constexpr int elements = P * T, input_bytes = static_cast<int>(sizeof(InputStorage));
-  constexpr bool exact_input = std::is_same<InputStorage, __half2>::value;  // no pass twiddle here
   using Raw = typename std::conditional<input_bytes == 4, std::uint32_t, uint2>::type;  // storage bits
   static_assert(sizeof(Raw) == sizeof(InputStorage), "4- or 8-byte storage elements");
-  unsigned char* const raw = shared;                                               // elements * input_bytes
+  unsigned char* const raw = shared;                                                  // elements * input_bytes
   float2* const exchange = reinterpret_cast<float2*>(shared + elements * input_bytes);  // elements float2
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
   const int g = lane >> 2, q = lane & 3;
@@ -836,30 +874,36 @@ __device__ __forceinline__ void contiguous_register_blocks(const PassParameters&
   auto* output = static_cast<OutputStorage*>(params.output);
   const auto* inner = static_cast<const float2*>(params.inner_twiddles);  // w_P^i, i < P
   const auto* roots = static_cast<const float2*>(params.roots_of_sixteen);
+  const auto* coarse = static_cast<const float2*>(params.pass_twiddles_coarse);
+  const auto* fine = static_cast<const float2*>(params.pass_twiddles_fine);
+  const int fine_mask = (1 << params.fine_bits) - 1;
   const float scale = static_cast<float>(params.scale);
   const bool scaled = params.scale != 1.0;
-  const std::int64_t transforms = params.total_columns;
-  const bool aligned = (reinterpret_cast<std::uintptr_t>(input) & 15) == 0;
+  const std::int64_t columns = params.total_columns;
+  const int log2_I = Contiguous ? 0 : log2_of(params.inner_count);
+  const int log2_A = Contiguous ? 0 : log2_of(params.stride_before);
+  const int twiddle_mask = static_cast<int>(params.stride_before) - 1;  // c mod A
+  const bool twiddled = !Contiguous && !ExactInput && params.stride_before > 1;
+  const TileMap load(Contiguous ? 0 : log2_of(params.columns_per_transform) + log2_I, log2_P, Log2Columns);
+  const TileMap store(log2_A + log2_I, log2_P, Log2Columns);
+  // 16-byte copies need aligned, contiguous 16-byte runs.
+  const bool vector_fetch = (reinterpret_cast<std::uintptr_t>(input) & 15) == 0 &&
+                            (load.log2_b <= Log2Columns || T * input_bytes >= 16);
 
-  // The T transforms from `first` into `raw` (zeros past the last one).
+  // The T columns from `first` into `raw` (zeros past the last column).
   const auto fetch = [&](std::int64_t first) {
-    const Raw* source = input + first * P;
-    if (aligned) {
-      constexpr int chunks = elements * input_bytes / 16;
-      constexpr int log2_chunks_per_transform = log2_constant(P * input_bytes / 16);
-      for (int chunk = threadIdx.x; chunk < chunks; chunk += threads) {
-        void* destination = raw + raw_tile_offset(chunk * 16);
-        if (first + (chunk >> log2_chunks_per_transform) < transforms) {
-          arch::copy_16_bytes_async(destination, reinterpret_cast<const unsigned char*>(source) + chunk * 16);
-        } else {
-          *static_cast<uint4*>(destination) = make_uint4(0, 0, 0, 0);
-        }
+    const Raw* source = input + load.tile_start(first);
+    if (vector_fetch && first + T <= columns) {
+      constexpr int per_chunk = 16 / input_bytes;
+      for (int chunk = threadIdx.x; chunk < elements / per_chunk; chunk += threads) {
+        const int r = chunk * per_chunk;
+        arch::copy_16_bytes_async(raw + raw_tile_offset(r * input_bytes), source + load.memory_of_compact(r));
       }
     } else {
-      for (int e = threadIdx.x; e < elements; e += threads) {
+      for (int r = threadIdx.x; r < elements; r += threads) {
         Raw value{};
-        if (first + (e >> log2_P) < transforms) value = source[e];
-        *reinterpret_cast<Raw*>(raw + raw_tile_offset(e * input_bytes)) = value;
+        if (first + load.column_of_compact(r) < columns) value = source[load.memory_of_compact(r)];
+        *reinterpret_cast<Raw*>(raw + raw_tile_offset(r * input_bytes)) = value;
       }
     }
   };
@@ -867,11 +911,12 @@ __device__ __forceinline__ void contiguous_register_blocks(const PassParameters&
   float2 twiddle[2][2][2];
   block_twiddles(inner, Log2Radix, lane, twiddle);
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
-  // Offsets as XORs of a lane part and constants (raw_tile_offset and
-  // tile_slot are XOR-linear; the parts have disjoint bits).
-  const int lane_input = raw_tile_offset(R * (g + 16 * block_input_point(0, 0, q)) * input_bytes);
-  const int lane_exchange = tile_slot(g + 16 * block_output(0, q));
-  int input_offset[2][2][2];  // [nt][ks][r]: point m = 8 nt + g + 16 n of the sub-transform
+  // Offsets as XORs of a lane part and constants (compact, raw_tile_offset
+  // and tile_slot are XOR-linear; the parts have disjoint bits).
+  const int lane_point = R * (g + 16 * block_input_point(0, 0, q));
+  const int lane_input = raw_tile_offset(load.compact(lane_point, 0) * input_bytes);
+  const int lane_exchange = tile_slot((g + 16 * block_output(0, q)) << Log2Columns);
+  int input_offset[2][2][2];  // [nt][ks][r]: point a + R m, m = 8 nt + g + 16 n, of the sub-transform
   int exchange_offset[2][4];  // [h][nt]: output f = g + 8 h + 16 k
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
@@ -879,28 +924,31 @@ __device__ __forceinline__ void contiguous_register_blocks(const PassParameters&
     for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
       for (int r = 0; r < 2; ++r) {
-        input_offset[nt][ks][r] =
-            lane_input ^ raw_tile_offset(R * (8 * nt + 16 * block_input_point(ks, r, 0)) * input_bytes);
+        const int point = R * (8 * nt + 16 * block_input_point(ks, r, 0));
+        input_offset[nt][ks][r] = lane_input ^ raw_tile_offset(load.compact(point, 0) * input_bytes);
       }
     }
   }
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
 #pragma unroll
-    for (int nt = 0; nt < 4; ++nt) exchange_offset[h][nt] = lane_exchange ^ tile_slot(8 * h + 16 * block_output(nt, 0));
+    for (int nt = 0; nt < 4; ++nt) {
+      exchange_offset[h][nt] = lane_exchange ^ tile_slot((8 * h + 16 * block_output(nt, 0)) << Log2Columns);
+    }
   }
 
   const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * T;
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
-  if (first < transforms) fetch(first);
+  if (first < columns) fetch(first);
 #pragma unroll 1
-  for (; first < transforms; first += step) {
+  for (; first < columns; first += step) {
     arch::wait_for_async_copies();
-    __syncthreads();  // this round's inputs are in `raw`; the last round is done with `exchange`
+    __syncthreads();  // this tile's inputs are in `raw`; the last tile is done with `exchange`
 #pragma unroll 1
     for (int item = warp; item < T * R; item += warp_count) {
       const int column = item >> Log2Radix, a = item & (R - 1);
-      const int input_base = raw_tile_offset((column * P + a) * input_bytes);
+      const int input_base = raw_tile_offset(load.compact(a, column) * input_bytes);
+      const int c_mod_a = static_cast<int>((first + column) >> log2_I) & twiddle_mask;
       float2 x[2][2][2];  // [nt][ks][r]
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt) {
@@ -912,14 +960,20 @@ __device__ __forceinline__ void contiguous_register_blocks(const PassParameters&
             InputStorage value;
             memcpy(&value, &bits, sizeof value);
             x[nt][ks][r] = StorageTraits<InputStorage>::widen(value);
+            if (twiddled) {  // w_{A P}^(p (c mod A)), p = a + R m
+              const int p = a + R * (8 * nt + g + 16 * block_input_point(ks, r, q));
+              const int e = p * c_mod_a;  // < A P <= N <= 2^30
+              const float2 w = complex_multiply(coarse[e >> params.fine_bits], fine[e & fine_mask]);
+              x[nt][ks][r] = complex_multiply(x[nt][ks][r], w);
+            }
           }
         }
       }
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
       float2 z[2][4];
-      block_transform<Split, exact_input>(x, twiddle, block_fragments, lane, z);
-      const int exchange_base = tile_slot(column * P + 256 * a);
+      block_transform<Split, ExactInput>(x, twiddle, block_fragments, lane, z);
+      const int exchange_base = tile_slot(((256 * a) << Log2Columns) + column);
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
 #pragma unroll
@@ -927,25 +981,33 @@ __device__ __forceinline__ void contiguous_register_blocks(const PassParameters&
       }
     }
     __syncthreads();  // `raw` is free; `exchange` holds every Y_a
-    if (first + step < transforms) fetch(first + step);  // in flight during the radix-R stage
+    if (first + step < columns) fetch(first + step);  // in flight during the radix-R stage
+    OutputStorage* const tile_output = output + store.tile_start(first);
+    // Threads in memory order: the column bits below the point first, then k2.
+    const int low_mask = (1 << store.log2_low) - 1;
 #pragma unroll 1
     for (int v = threadIdx.x; v < T * 256; v += threads) {
-      const int column = v >> 8, k2 = v & 255;
-      if (first + column >= transforms) break;  // v only grows: the rest are past the end too
-      const int base = tile_slot(column * P + k2);
+      const int k2 = (v >> store.log2_low) & 255;
+      const int column = ((v >> (store.log2_low + 8)) << store.log2_low) | (v & low_mask);
+      if (first + column >= columns) continue;
+      const int base = tile_slot((k2 << Log2Columns) + column);
       float2 y[R];
 #pragma unroll
       for (int a = 0; a < R; ++a) {
-        y[a] = exchange[base ^ tile_slot(256 * a)];
+        y[a] = exchange[base ^ tile_slot((256 * a) << Log2Columns)];
         if (a > 0) y[a] = complex_multiply(y[a], __ldg(inner + a * k2));
       }
-      small_fft<R>(y, roots);
-      OutputStorage* destination = output + (first + column) * P + k2;
+      if constexpr (R == 32) {
+        small_fft<R, log2_P>(y, inner);  // w_32^m = w_P^(256 m)
+      } else if constexpr (R > 1) {
+        small_fft<R>(y, roots);
+      }
+      OutputStorage* const destination = tile_output + store.memory(k2, column);
 #pragma unroll
       for (int k1 = 0; k1 < R; ++k1) {
         float2 value = y[k1];
         if (scaled) value.x *= scale, value.y *= scale;
-        StorageTraits<OutputStorage>::store(destination + 256 * k1, value);
+        StorageTraits<OutputStorage>::store(destination + (static_cast<std::int64_t>(256 * k1) << store.log2_b), value);
       }
     }
   }
@@ -1095,8 +1157,13 @@ struct alignas(16) StorageVector {
 // and threads_for_tile(P * T, elements_per_thread(...)) threads, which the
 // launch must use); -1: any
 // shape, read from params at run time.
+// Contiguous (with a fixed shape of 256 ... 8192 points, tensor-core modes):
+// the launch guarantees whole transforms side by side (A = 1, N = P, I = 1),
+// and the kernel runs register_block_pass's contiguous instance, or
+// contiguous_blocks_256.  A kernel of its own: in one kernel with the
+// general instance, ptxas spilled (registers are allocated per kernel).
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength = -1,
-          int Log2TileColumns = -1>
+          int Log2TileColumns = -1, bool Contiguous = false>
 __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(PassParameters params) {
   using Real = typename std::conditional<Mode == ComputeMode::fp64, double, float>::type;
   using C = typename ComplexOf<Real>::type;
@@ -1124,19 +1191,25 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   const int fine_mask = (1 << params.fine_bits) - 1;
   const Real scale = static_cast<Real>(params.scale);
   const bool scaled = params.scale != 1.0;  // most passes: skip the multiplies
-  if constexpr (fixed_shape && Log2PassLength == 8 && uses_register_block(Mode, 8, sizeof(InputStorage))) {
-    if (params.stride_before == 1 && params.columns_per_transform == 1 && params.inner_count == 1) {
-      contiguous_blocks_256<Mode == ComputeMode::split_fp16, InputStorage, OutputStorage>(params, threads);
-      return;
+  // Passes of 256 ... 4096 points (8192 when contiguous) as register_block_pass, except the single-product
+  // mode's strided passes of 256 and 512 points: measured slower there than the tile kernel below (H100:
+  // 512^3 5.42 vs 3.66 ms, N = 2^18 1.38 vs 1.20 ms; the split mode's were faster or equal).
+  constexpr bool register_blocks =
+      (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16) && Log2PassLength >= 8 &&
+      (Log2PassLength <= 12 || (Contiguous && Log2PassLength == 13)) &&
+      (Contiguous || Mode == ComputeMode::split_fp16 || Log2PassLength >= 10);
+  if constexpr (fixed_shape && register_blocks) {
+    constexpr bool split = Mode == ComputeMode::split_fp16, fp16_input = std::is_same<InputStorage, __half2>::value;
+    constexpr int r = Log2PassLength - 8, t = Log2TileColumns;
+    // fp16 inputs are exact: only a first pass reads storage, and it has no
+    // pass twiddle (the executor checks).
+    if constexpr (Contiguous && Log2PassLength == 8) {
+      contiguous_blocks_256<split, InputStorage, OutputStorage>(params, threads);
+    } else {
+      register_block_pass<split, r, t, Contiguous, fp16_input, InputStorage, OutputStorage>(params, threads,
+                                                                                           shared_bytes);
     }
-  }
-  if constexpr (fixed_shape && Log2PassLength >= 9 && Log2PassLength <= 12 &&
-                (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)) {
-    if (params.stride_before == 1 && params.columns_per_transform == 1 && params.inner_count == 1) {
-      contiguous_register_blocks<Mode == ComputeMode::split_fp16, Log2PassLength - 8, Log2TileColumns, InputStorage,
-                                 OutputStorage>(params, threads, shared_bytes);
-      return;
-    }
+    return;
   }
   const std::int64_t tile_count = (params.total_columns + T - 1) / T;
   const int log2_I = log2_of(params.inner_count);
@@ -1209,7 +1282,9 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
       }
     } else {  // the first pass of an axis: no pass twiddle
 #pragma unroll
-      for (int u = 0; u < VI; ++u) tile[slot ^ load_slot_step[u]] = StorageTraits<InputStorage>::widen(vector.values[u]);
+      for (int u = 0; u < VI; ++u) {
+        tile[slot ^ load_slot_step[u]] = StorageTraits<InputStorage>::widen(vector.values[u]);
+      }
     }
   };
   if (staged_load && blockIdx.x < tile_count && is_full(blockIdx.x)) fetch(blockIdx.x);
