@@ -48,15 +48,14 @@ namespace tensorfft::cuda {
 constexpr int max_stages_per_pass = 16;
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
 
-// Whether the fixed-shape kernel of a pass of 2^log2_length points runs its
-// first two stages (radix 16 twice) as register_block_256: 256-point passes,
-// and passes of 512 ... 2048 points (the default schedule puts the remainder
-// stage last) that read 8-byte elements.  Measured on the H100 against the
-// same passes without the block: fp32 storage N = 512 0.90x, 1024 0.91x,
-// 512^3 0.90x the time; fp16 storage N = 1024 1.07x, 2048 1.36x (so not
-// there).  Not 4096: with the block and one more stage it ran 1.2x slower
-// (8 elements per thread made it 512 threads of 128 registers, one block
-// per SM; 16 per thread spilled).
+// Whether a fixed-shape pass of 2^log2_length points runs register blocks in
+// the tile kernel (run_stages: register_block_256 for its first two stages):
+// 256-point passes, and passes of 512 ... 2048 points that read 8-byte
+// elements.  Only the single-product mode's strided 256/512-point passes
+// still reach it (register_block_pass takes the others); it also sets those
+// passes' 8 elements per thread (elements_per_thread), which
+// register_block_pass launches keep.  Measured when it was introduced: fp32
+// storage N = 512 0.90x the time, fp16 storage N = 2048 1.36x (so not there).
 __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log2_length, int input_element_bytes) {
   return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
          (log2_length == 8 || (input_element_bytes == 8 && log2_length >= 8 && log2_length <= 11));
