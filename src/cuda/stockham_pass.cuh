@@ -656,43 +656,51 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
 }
 
 
-template <bool Split, bool ExactInput>
-__device__ __forceinline__ void register_block_256(const float2* __restrict__ source, float2* __restrict__ destination,
-                                                   int log2_pass_length, int log2_tile_columns,
-                                                   const float2* __restrict__ inner_twiddles,
-                                                   const uint4* __restrict__ fragments, int threads) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
+// The register block's per-lane offsets into a tile: input_slot(m) is the
+// slot of the sub-transform's point m, output_slot(f) that of its output f
+// (both XOR-linear, as tile_slot).  The lane's part of each index (g, q) has
+// bits disjoint from the rest (block_input_point and block_output add
+// disjoint bit fields), so each offset is one lane value XOR a part that is
+// a constant in the fixed-shape kernels.  input_offset[nt][ks][r]: point
+// 8 nt + g + 16 block_input_point(ks, r, q); output_offset[h][nt]: output
+// g + 8 h + 16 block_output(nt, q).
+template <typename InputSlot, typename OutputSlot>
+__device__ __forceinline__ void block_offsets(int lane, const InputSlot& input_slot, const OutputSlot& output_slot,
+                                              int (&input_offset)[2][2][2], int (&output_offset)[2][4]) {
   const int g = lane >> 2, q = lane & 3;
-  const int log2_sub = log2_pass_length - 8;
-  const int log2_point_step = log2_sub + log2_tile_columns;  // tile element step of m
-  float2 twiddle[2][2][2];
-  block_twiddles(inner_twiddles, log2_sub, lane, twiddle);
-  // Tile-slot offsets.  tile_slot is XOR-linear and the lane's part of each
-  // index (g, q) has bits disjoint from the rest (block_input_point and
-  // block_output add disjoint bit fields), so each offset is one lane value
-  // XOR a part that is a constant in the fixed-shape kernels.
-  const int lane_input = tile_slot((g + 16 * block_input_point(0, 0, q)) << log2_point_step);
-  const int lane_output = tile_slot((g + 16 * block_output(0, q)) << log2_tile_columns);
-  int input_offset[2][2][2];  // [nt][ks][r]: point m = 8 nt + g + 16 n
-  int output_offset[2][4];    // [h][nt]: output f = g + 8 h + 16 k
+  const int lane_input = input_slot(g + 16 * block_input_point(0, 0, q));
+  const int lane_output = output_slot(g + 16 * block_output(0, q));
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
     for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
       for (int r = 0; r < 2; ++r) {
-        input_offset[nt][ks][r] =
-            lane_input ^ tile_slot((8 * nt + 16 * block_input_point(ks, r, 0)) << log2_point_step);
+        input_offset[nt][ks][r] = lane_input ^ input_slot(8 * nt + 16 * block_input_point(ks, r, 0));
       }
     }
   }
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
 #pragma unroll
-    for (int nt = 0; nt < 4; ++nt) {
-      output_offset[h][nt] = lane_output ^ tile_slot((8 * h + 16 * block_output(nt, 0)) << log2_tile_columns);
-    }
+    for (int nt = 0; nt < 4; ++nt) output_offset[h][nt] = lane_output ^ output_slot(8 * h + 16 * block_output(nt, 0));
   }
+}
+
+template <bool Split, bool ExactInput>
+__device__ __forceinline__ void register_block_256(const float2* __restrict__ source, float2* __restrict__ destination,
+                                                   int log2_pass_length, int log2_tile_columns,
+                                                   const float2* __restrict__ inner_twiddles,
+                                                   const uint4* __restrict__ fragments, int threads) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
+  const int log2_sub = log2_pass_length - 8;
+  const int log2_point_step = log2_sub + log2_tile_columns;  // tile element step of m
+  float2 twiddle[2][2][2];
+  block_twiddles(inner_twiddles, log2_sub, lane, twiddle);
+  int input_offset[2][2][2], output_offset[2][4];
+  block_offsets(
+      lane, [&](int m) { return tile_slot(m << log2_point_step); },
+      [&](int f) { return tile_slot(f << log2_tile_columns); }, input_offset, output_offset);
   const uint4* block_fragments_base = fragments + block_fragment_table_offset;
 
   const int work = 1 << (log2_sub + log2_tile_columns);
@@ -910,31 +918,11 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   float2 twiddle[2][2][2];
   block_twiddles(inner, Log2Radix, lane, twiddle);
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
-  // Offsets as XORs of a lane part and constants (compact, raw_tile_offset
-  // and tile_slot are XOR-linear; the parts have disjoint bits).
-  const int lane_point = R * (g + 16 * block_input_point(0, 0, q));
-  const int lane_input = raw_tile_offset(load.compact(lane_point, 0) * input_bytes);
-  const int lane_exchange = tile_slot((g + 16 * block_output(0, q)) << Log2Columns);
-  int input_offset[2][2][2];  // [nt][ks][r]: point a + R m, m = 8 nt + g + 16 n, of the sub-transform
-  int exchange_offset[2][4];  // [h][nt]: output f = g + 8 h + 16 k
-#pragma unroll
-  for (int nt = 0; nt < 2; ++nt) {
-#pragma unroll
-    for (int ks = 0; ks < 2; ++ks) {
-#pragma unroll
-      for (int r = 0; r < 2; ++r) {
-        const int point = R * (8 * nt + 16 * block_input_point(ks, r, 0));
-        input_offset[nt][ks][r] = lane_input ^ raw_tile_offset(load.compact(point, 0) * input_bytes);
-      }
-    }
-  }
-#pragma unroll
-  for (int h = 0; h < 2; ++h) {
-#pragma unroll
-    for (int nt = 0; nt < 4; ++nt) {
-      exchange_offset[h][nt] = lane_exchange ^ tile_slot((8 * h + 16 * block_output(nt, 0)) << Log2Columns);
-    }
-  }
+  int input_offset[2][2][2];  // [nt][ks][r]: of point a + R m in the tile (block_offsets)
+  int exchange_offset[2][4];  // [h][nt]: of output f in the exchange tile
+  block_offsets(
+      lane, [&](int m) { return raw_tile_offset(load.compact(R * m, 0) * input_bytes); },
+      [&](int f) { return tile_slot(f << Log2Columns); }, input_offset, exchange_offset);
 
   const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * T;
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
