@@ -358,12 +358,15 @@ class CudaExecutor final : public Executor {
       const int threads = cuda::threads_for_tile(
           elements, cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
       launch.block = dim3(threads);
+      const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
+      bool strided_register_blocks = false;  // the kernel runs cuda::register_block_pass on strided columns
       if (kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced()) {
         if (has_default_stages(*view.axis, *view.pass, log2_length)) {
-          const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
                                                              log2_length, log2_columns, contiguous);
           if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched
+          strided_register_blocks =
+              fixed && !contiguous && cuda::runs_register_block_pass(problem.mode, log2_length, false);
         }
       }
       launch.shared_bytes = static_cast<std::size_t>(elements) * intermediate_bytes * 2;  // two stage buffers
@@ -383,6 +386,13 @@ class CudaExecutor final : public Executor {
                                                           threads, launch.shared_bytes),
             "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
       const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
+      // Strided register-block passes keep at most 16 warps per SM: the
+      // split mode's kernels reach no more (128 registers), and the
+      // single-product ones, with half the registers, ran slower with more
+      // blocks in flight (H100, single_fp16, fp16 storage: 1024^2 0.83 vs
+      // 1.07 ms, N = 2^20 1.09 vs 1.15 ms; the partial-sector stores of
+      // 4-column tiles, docs/BENCHMARKS.md).
+      if (strided_register_blocks) blocks_per_sm = std::min(blocks_per_sm, std::max(1, 512 / threads));
       const std::int64_t resident = static_cast<std::int64_t>(sm_count) * std::max(blocks_per_sm, 1);
       launch.grid = dim3(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident)));
       launches_.push_back(launch);

@@ -61,6 +61,17 @@ __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log
          (log2_length == 8 || (input_element_bytes == 8 && log2_length >= 8 && log2_length <= 11));
 }
 
+// Whether a fixed-shape pass kernel runs register_block_pass: passes of 256
+// ... 4096 points (8192 when contiguous) in the tensor-core modes, except the
+// single-product mode's strided passes of 256 and 512 points: measured
+// slower there than the tile kernel (H100: 512^3 5.42 vs 3.66 ms, N = 2^18
+// 1.38 vs 1.20 ms; the split mode's were faster or equal).
+__host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, int log2_length, bool contiguous) {
+  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && log2_length >= 8 &&
+         (log2_length <= 12 || (contiguous && log2_length == 13)) &&
+         (contiguous || mode == ComputeMode::split_fp16 || log2_length >= 10);
+}
+
 // Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core
 // modes when the input has 8-byte elements (fp32 storage or intermediate) or
 // the pass runs a register block: the next tile's input is staged in
@@ -1178,13 +1189,7 @@ __global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(Pa
   const int fine_mask = (1 << params.fine_bits) - 1;
   const Real scale = static_cast<Real>(params.scale);
   const bool scaled = params.scale != 1.0;  // most passes: skip the multiplies
-  // Passes of 256 ... 4096 points (8192 when contiguous) as register_block_pass, except the single-product
-  // mode's strided passes of 256 and 512 points: measured slower there than the tile kernel below (H100:
-  // 512^3 5.42 vs 3.66 ms, N = 2^18 1.38 vs 1.20 ms; the split mode's were faster or equal).
-  constexpr bool register_blocks =
-      (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16) && Log2PassLength >= 8 &&
-      (Log2PassLength <= 12 || (Contiguous && Log2PassLength == 13)) &&
-      (Contiguous || Mode == ComputeMode::split_fp16 || Log2PassLength >= 10);
+  constexpr bool register_blocks = runs_register_block_pass(Mode, Log2PassLength, Contiguous);
   if constexpr (fixed_shape && register_blocks) {
     constexpr bool split = Mode == ComputeMode::split_fp16, fp16_input = std::is_same<InputStorage, __half2>::value;
     constexpr int r = Log2PassLength - 8, t = Log2TileColumns;
