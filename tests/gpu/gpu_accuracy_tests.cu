@@ -2,7 +2,9 @@
 // fp64 for every power of two, storage type and compute mode; forward,
 // inverse and roundtrip; batch 1 and large batches; in place; outputs
 // poisoned first so unwritten elements fail; host and CUDA executors agree
-// on the same plan.  Prints one line per failure and "N passed, M failed".
+// on the same plan; 2D/3D shapes, advanced layouts, and random shapes and
+// layouts from a fixed seed.  Prints one line per failure and "N passed, M
+// failed".
 //
 // Usage: gpu_accuracy_tests [--max-log2 26] [--quick] [--log FILE]
 #include <algorithm>
