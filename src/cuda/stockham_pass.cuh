@@ -43,6 +43,7 @@
 #include "precision/split.hpp"
 #include "tensorfft/tensorfft.hpp"
 
+
 namespace tensorfft::cuda {
 
 constexpr int max_stages_per_pass = 16;
@@ -1160,9 +1161,44 @@ struct alignas(16) StorageVector {
 // and the kernel runs register_block_pass's contiguous instance, or
 // contiguous_blocks_256.  A kernel of its own: in one kernel with the
 // general instance, ptxas spilled (registers are allocated per kernel).
+// Threads of the fixed-shape kernel instance (P = 2^Log2PassLength, T =
+// 2^Log2TileColumns), as the executor launches it.
+template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns>
+constexpr int fixed_shape_threads() {
+  constexpr int log2_elements = Log2PassLength + Log2TileColumns < 0 ? 0 : Log2PassLength + Log2TileColumns;
+  return threads_for_tile(std::int64_t{1} << log2_elements, elements_per_thread(Mode, InputBytes, Log2PassLength));
+}
+// __launch_bounds__ of the contiguous instances (own_launch_bounds): their
+// own thread count and enough blocks per SM for 128 registers per thread,
+// or 84 (three blocks of 256 threads) for the split mode's 512 ...
+// 8192-point ones reading 8-byte elements.  Every other instance keeps (512
+// threads, no minimum: the 0; an explicit 1 changed ptxas's register
+// choices), the split mode's 4-byte-input 512 ... 8192-point ones included
+// (with their own bounds ptxas spilled in them and 512^3 ran 1.05x slower).
+// Measured on the H100: fp32 storage split N = 1024 and 2048 0.95x the
+// time (80 registers, 8-16 bytes spilled), N = 256 split 0.96x, single_fp16
+// N = 256 ... 1024 0.94x ... 0.96x; the same kind of bounds on the strided
+// instances made 512^3 1.06x ... 1.09x slower.
+constexpr bool own_launch_bounds(ComputeMode mode, bool contiguous, int input_bytes, int log2_pass_length) {
+  return contiguous && !(mode == ComputeMode::split_fp16 && input_bytes == 4 && log2_pass_length >= 9);
+}
+template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns>
+constexpr int contiguous_min_blocks() {
+  const int threads = fixed_shape_threads<Mode, InputBytes, Log2PassLength, Log2TileColumns>();
+  const bool fewer_registers = Mode == ComputeMode::split_fp16 && InputBytes == 8 && Log2PassLength >= 9;
+  const int blocks = 65536 / (threads * (fewer_registers ? 84 : 128));
+  return blocks < 1 ? 1 : blocks;
+}
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength = -1,
           int Log2TileColumns = -1, bool Contiguous = false>
-__global__ void __launch_bounds__(max_threads_per_block) stockham_pass_kernel(PassParameters params) {
+__global__ void __launch_bounds__(
+    own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
+        ? fixed_shape_threads<Mode, sizeof(InputStorage), Log2PassLength, Log2TileColumns>()
+        : max_threads_per_block,
+    own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
+        ? contiguous_min_blocks<Mode, sizeof(InputStorage), Log2PassLength, Log2TileColumns>()
+        : 0)
+    stockham_pass_kernel(PassParameters params) {
   using Real = typename std::conditional<Mode == ComputeMode::fp64, double, float>::type;
   using C = typename ComplexOf<Real>::type;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
