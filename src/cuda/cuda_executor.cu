@@ -342,10 +342,18 @@ class CudaExecutor final : public Executor {
       }
       launch.twiddle_inner = append_roots(length, 1, length);
 
-      // Tile: ~target_tile_elements, at least min_columns_per_tile columns
-      // when the columns lie apart in memory (several passes, strided axes).
+      // Tile: ~target_tile_elements, at least 4 or 8 columns when the columns
+      // lie apart in memory (several passes, strided axes; cuda::
+      // strided_log2_min_columns).
       const bool columns_apart = view.inner > 1 || (view.axis && view.axis->passes.size() > 1);
-      const std::int64_t min_columns = columns_apart ? plan::min_columns_per_tile : 1;
+      int log2_pass = 0;
+      while ((std::int64_t{1} << log2_pass) < length) ++log2_pass;
+      const int storage_bytes = static_cast<int>(element_bytes(problem.storage));
+      const int workspace_bytes = static_cast<int>(intermediate_bytes);
+      const int narrowest_bytes = std::min(launch.input_buffer >= 0 ? workspace_bytes : storage_bytes,
+                                           launch.output_buffer >= 0 ? workspace_bytes : storage_bytes);
+      const std::int64_t min_columns =
+          columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(log2_pass, narrowest_bytes) : 1;
       std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       p.tile_columns = static_cast<int>(tile_columns);
