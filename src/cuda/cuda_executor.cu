@@ -346,22 +346,21 @@ class CudaExecutor final : public Executor {
       // lie apart in memory (several passes, strided axes; cuda::
       // strided_log2_min_columns).
       const bool columns_apart = view.inner > 1 || (view.axis && view.axis->passes.size() > 1);
-      int log2_pass = 0;
-      while ((std::int64_t{1} << log2_pass) < length) ++log2_pass;
+      int log2_length = 0;
+      while ((std::int64_t{1} << log2_length) < length) ++log2_length;
       const int storage_bytes = static_cast<int>(element_bytes(problem.storage));
       const int workspace_bytes = static_cast<int>(intermediate_bytes);
-      const int narrowest_bytes = std::min(launch.input_buffer >= 0 ? workspace_bytes : storage_bytes,
-                                           launch.output_buffer >= 0 ? workspace_bytes : storage_bytes);
+      const int input_element_bytes = launch.input_buffer >= 0 ? workspace_bytes : storage_bytes;
+      const int output_element_bytes = launch.output_buffer >= 0 ? workspace_bytes : storage_bytes;
       const std::int64_t min_columns =
-          columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(log2_pass, narrowest_bytes) : 1;
+          columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(
+                                               log2_length, std::min(input_element_bytes, output_element_bytes))
+                        : 1;
       std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       p.tile_columns = static_cast<int>(tile_columns);
       const std::int64_t elements = length * tile_columns;
-      const int input_element_bytes = launch.input_buffer >= 0 ? static_cast<int>(intermediate_bytes)
-                                                                : static_cast<int>(element_bytes(problem.storage));
-      int log2_length = 0, log2_columns = 0;
-      while ((std::int64_t{1} << log2_length) < length) ++log2_length;
+      int log2_columns = 0;
       while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
       const int threads = cuda::threads_for_tile(
           elements, cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));

@@ -24,7 +24,6 @@ namespace tensorfft::cuda {
 using PassKernel = void (*)(PassParameters);
 
 constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^11 elements
-constexpr int max_fixed_log2_pass_length = 13;  // the longest single pass (plan::on_chip_elements)
 
 // log2 of the fewest columns per tile when the columns lie apart in memory
 // (several passes, strided axes): 8 for passes of up to 1024 points that
@@ -66,14 +65,16 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 }
 
 // The fixed-shape kernel for a pass, or null when none is compiled for it.
-// Storage-to-storage passes are single-pass transforms (P up to 2^13, T by
+// Contiguous passes of 2^8 ... 2^13 points have instances of their own (T
+// by size).  Storage-to-storage passes are whole packed single-pass
+// transforms, so the others of that kind are shorter (P up to 2^7, T by
 // size); passes with an intermediate side are passes of multi-pass or
 // multi-axis transforms (P up to 2^11; columns apart, or T by size for the
 // contiguous axis).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
                               int log2_tile_columns, bool contiguous) {
-  using Single = std::make_integer_sequence<int, max_fixed_log2_pass_length>;  // P = 2 ... 2^13
+  using Single = std::make_integer_sequence<int, 7>;                            // P = 2 ... 2^7
   using Multi = std::make_integer_sequence<int, fixed_tile_log2_elements>;      // P = 2 ... 2^11
   using Contiguous = std::make_integer_sequence<int, 6>;                        // P = 2^8 ... 2^13
   const int p = log2_pass_length, t = log2_tile_columns;

@@ -12,6 +12,7 @@
 #include <random>
 #include <vector>
 
+#include "../common/random_cases.hpp"
 #include "device_harness.cuh"
 #include "host/storage_access.hpp"
 
@@ -438,59 +439,20 @@ int main(int argc, char** argv) {
     p.direction = Direction::inverse;
     run_layout_case(p, false, "3d-strided", buffers, totals, seed++);
   }
-  // Random shapes and layouts (fixed seed: reproducible): rank 1-3, 2 ... 512
-  // points per axis, batch 1-5, any storage, mode, direction and
-  // normalization, packed, padded and strided, or interleaved-batch layouts
-  // on either side, a quarter of them in place (same layout both sides).
+  // Random shapes and layouts (tests/common/random_cases.hpp, fixed seed):
+  // batch 1-5, any storage and mode.
   std::mt19937_64 random(20261122);
   const int random_cases = quick ? 24 : 96, random_max_log2 = std::min(quick ? 14 : 20, max_log2);
-  const Normalization norms[] = {Normalization::backward, Normalization::forward, Normalization::ortho};
   for (int c = 0; c < random_cases; ++c) {
-    Problem p;
-    const int rank = 1 + static_cast<int>(random() % 3);
-    int log2_total = 0;
-    for (int k = 0; k < rank; ++k) {
-      const int log2_size = 1 + static_cast<int>(random() % 9);
-      p.sizes.push_back(std::int64_t{1} << log2_size);
-      log2_total += log2_size;
-    }
-    while (log2_total > random_max_log2) {  // halve the longest axis (never below 2: log2_total > rank)
-      *std::max_element(p.sizes.begin(), p.sizes.end()) /= 2;
-      --log2_total;
-    }
-    p.batch = 1 + static_cast<std::int64_t>(random() % 5);
-    p.storage = storages[random() % 3];
-    p.mode = modes[random() % 3];
-    p.direction = random() % 2 ? Direction::forward : Direction::inverse;
-    p.normalization = norms[random() % 3];
-    const auto random_layout = [&](int kind) {
-      Layout layout;
-      if (kind == 2 && p.batch > 1) {  // interleaved batches: element i of batch b at i*batch + b
-        layout.stride = p.batch;
-        layout.distance = 1;
-      } else if (kind >= 1) {  // padded rows, every element `stride` apart, gaps between batches
-        layout.embed = p.sizes;
-        for (std::size_t k = 1; k < layout.embed.size(); ++k) {
-          layout.embed[k] += static_cast<std::int64_t>(random() % 4);
-        }
-        layout.stride = 1 + static_cast<std::int64_t>(random() % 2);
-        std::int64_t span = layout.stride;  // one transform's extent
-        for (std::int64_t e : layout.embed) span *= e;
-        layout.distance = span + static_cast<std::int64_t>(random() % 8);
-      }
-      return layout;
-    };
-    const bool in_place = random() % 4 == 0;
-    const int input_kind = static_cast<int>(random() % 3);
-    p.input_layout = random_layout(input_kind);
-    const int output_kind = in_place ? input_kind : static_cast<int>(random() % 3);
-    p.output_layout = in_place ? p.input_layout : random_layout(output_kind);
-    const auto kind_name = [](const Layout& layout) {
-      return layout.distance == 1 ? "interleaved" : layout.embed.empty() ? "packed" : "padded";
-    };
-    const std::string what = "random-" + std::to_string(c) + " in " + kind_name(p.input_layout) + " out " +
-                             kind_name(p.output_layout) + (in_place ? " in-place" : "");
-    run_layout_case(p, in_place, what.c_str(), buffers, totals, seed++);
+    const tensorfft_tests::RandomCase r =
+        tensorfft_tests::random_case(random, random_max_log2, 5, [&](std::mt19937_64& draw, Problem& p) {
+          p.storage = storages[draw() % 3];
+          p.mode = modes[draw() % 3];
+        });
+    const std::string what = "random-" + std::to_string(c) + " in " +
+                             tensorfft_tests::layout_kind(r.problem.input_layout) + " out " +
+                             tensorfft_tests::layout_kind(r.problem.output_layout) + (r.in_place ? " in-place" : "");
+    run_layout_case(r.problem, r.in_place, what.c_str(), buffers, totals, seed++);
   }
   std::printf("%d passed, %d failed\n", totals.passed, totals.failed);
   if (totals.log) std::fclose(totals.log);

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 
+#include "../common/random_cases.hpp"
 #include "test_support.hpp"
 
 namespace host_tests {
@@ -262,12 +263,9 @@ INSTANTIATE_TEST_SUITE_P(HostBackend, AdvancedLayout, ::testing::ValuesIn(layout
                                   name_of(info.param.direction);
                          });
 
-// ---- random shapes and layouts (fixed seed: the same cases every run) ----
-// Rank 1-3, 2 ... 512 points per axis (at most 2^12 per transform), batch
-// 1-4, every valid storage/mode, direction and normalization; packed,
-// padded and strided, or interleaved-batch layouts on either side, some in
-// place (the same layout both sides).  The GPU suite runs the same kind
-// of cases against cuFFT fp64.
+// ---- random shapes and layouts (tests/common/random_cases.hpp, fixed seed) ----
+// At most 2^12 points per transform, batch 1-4, every valid storage/mode.
+// The GPU suite runs the same kind of cases against cuFFT fp64.
 
 struct RandomCase {
   std::string name;
@@ -280,56 +278,20 @@ void PrintTo(const RandomCase& c, std::ostream* out) { *out << c.name; }
 std::vector<RandomCase> random_cases() {
   std::mt19937_64 random(20261122);
   const std::vector<Combo>& combos = valid_combos();
-  const tensorfft::Normalization norms[] = {tensorfft::Normalization::backward, tensorfft::Normalization::forward,
-                                            tensorfft::Normalization::ortho};
-  const char* kind_names[] = {"packed", "padded", "interleaved"};
   std::vector<RandomCase> cases;
   for (int c = 0; c < 40; ++c) {
-    Problem p;
-    const int rank = 1 + static_cast<int>(random() % 3);
-    int log2_total = 0;
-    for (int k = 0; k < rank; ++k) {
-      const int log2_size = 1 + static_cast<int>(random() % 9);
-      p.sizes.push_back(std::int64_t{1} << log2_size);
-      log2_total += log2_size;
-    }
-    while (log2_total > 12) {  // halve the longest axis (never below 2: log2_total > rank)
-      *std::max_element(p.sizes.begin(), p.sizes.end()) /= 2;
-      --log2_total;
-    }
-    p.batch = 1 + static_cast<std::int64_t>(random() % 4);
-    const Combo& combo = combos[random() % combos.size()];
-    p.storage = combo.storage;
-    p.mode = combo.mode;
-    p.direction = random() % 2 ? Direction::forward : Direction::inverse;
-    p.normalization = norms[random() % 3];
-    const auto layout_of = [&](int kind) {
-      Layout layout;
-      if (kind == 2 && p.batch > 1) {  // interleaved batches
-        layout.stride = p.batch;
-        layout.distance = 1;
-      } else if (kind >= 1) {  // padded rows, elements `stride` apart, gaps between batches
-        layout.embed = p.sizes;
-        for (std::size_t k = 1; k < layout.embed.size(); ++k) {
-          layout.embed[k] += static_cast<std::int64_t>(random() % 4);
-        }
-        layout.stride = 1 + static_cast<std::int64_t>(random() % 2);
-        std::int64_t span = layout.stride;
-        for (std::int64_t e : layout.embed) span *= e;
-        layout.distance = span + static_cast<std::int64_t>(random() % 8);
-      }
-      return layout;
-    };
-    const bool in_place = random() % 4 == 0;
-    const int input_kind = static_cast<int>(random() % 3);
-    p.input_layout = layout_of(input_kind);
-    const int output_kind = in_place ? input_kind : static_cast<int>(random() % 3);
-    p.output_layout = in_place ? p.input_layout : layout_of(output_kind);
-    const auto kind = [&](const Layout& l) { return kind_names[l.distance == 1 ? 2 : l.embed.empty() ? 0 : 1]; };
-    const std::string name = "case" + std::to_string(c) + "_" + shape_name(p.sizes) + "_batch" +
-                             std::to_string(p.batch) + "_" + name_of(combo) + "_" + kind(p.input_layout) + "_to_" +
-                             kind(p.output_layout) + (in_place ? "_in_place" : "");
-    cases.push_back({name, p, in_place});
+    Combo combo{};
+    const tensorfft_tests::RandomCase r =
+        tensorfft_tests::random_case(random, 12, 4, [&](std::mt19937_64& draw, Problem& p) {
+          combo = combos[draw() % combos.size()];
+          p.storage = combo.storage;
+          p.mode = combo.mode;
+        });
+    const std::string name = "case" + std::to_string(c) + "_" + shape_name(r.problem.sizes) + "_batch" +
+                             std::to_string(r.problem.batch) + "_" + name_of(combo) + "_" +
+                             tensorfft_tests::layout_kind(r.problem.input_layout) + "_to_" +
+                             tensorfft_tests::layout_kind(r.problem.output_layout) + (r.in_place ? "_in_place" : "");
+    cases.push_back({name, r.problem, r.in_place});
   }
   return cases;
 }
