@@ -366,17 +366,18 @@ class CudaExecutor final : public Executor {
           elements, cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
       launch.block = dim3(threads);
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
-      bool strided_register_blocks = false;  // the kernel runs cuda::register_block_pass on strided columns
+      bool register_blocks = false;  // the kernel runs cuda::register_block_pass (or contiguous_blocks_256)
       if (kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced()) {
         if (has_default_stages(*view.axis, *view.pass, log2_length)) {
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
                                                              log2_length, log2_columns, contiguous);
           if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched
-          strided_register_blocks =
-              fixed && !contiguous && cuda::runs_register_block_pass(problem.mode, log2_length, false);
+          register_blocks = fixed && cuda::runs_register_block_pass(problem.mode, log2_length, contiguous);
         }
       }
-      launch.shared_bytes = static_cast<std::size_t>(elements) * intermediate_bytes * 2;  // two stage buffers
+      const bool strided_register_blocks = register_blocks && !contiguous;
+      launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
+          register_blocks, contiguous && log2_length == 8, elements, input_element_bytes, workspace_bytes));
       if (launch.shared_bytes > static_cast<std::size_t>(max_shared_)) {
         throw Error(Status::not_supported, "pass of length " + std::to_string(length) + " needs " +
                                                std::to_string(launch.shared_bytes) + " bytes of shared memory; the "

@@ -66,24 +66,26 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 
 // The fixed-shape kernel for a pass, or null when none is compiled for it.
 // Contiguous passes of 2^8 ... 2^13 points have instances of their own (T
-// by size).  Storage-to-storage passes are whole packed single-pass
-// transforms, so the others of that kind are shorter (P up to 2^7, T by
-// size); passes with an intermediate side are passes of multi-pass or
-// multi-axis transforms (P up to 2^11; columns apart, or T by size for the
-// contiguous axis).
+// by size), and of 2^14 points when they read 4-byte storage (plan::
+// contiguous_single_pass_elements).  Storage-to-storage passes are whole
+// packed single-pass transforms, so the others of that kind are shorter (P
+// up to 2^7, T by size); passes with an intermediate side are passes of
+// multi-pass or multi-axis transforms (P up to 2^11; columns apart, or T by
+// size for the contiguous axis).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
                               int log2_tile_columns, bool contiguous) {
   using Single = std::make_integer_sequence<int, 7>;                            // P = 2 ... 2^7
   using Multi = std::make_integer_sequence<int, fixed_tile_log2_elements>;      // P = 2 ... 2^11
   using Contiguous = std::make_integer_sequence<int, 6>;                        // P = 2^8 ... 2^13
+  using ContiguousFromStorage = std::make_integer_sequence<int, sizeof(Storage) == 4 ? 7 : 6>;  // ... 2^14
   const int p = log2_pass_length, t = log2_tile_columns;
-  if (contiguous && p >= 8 && p <= 13) {  // T by size
+  if (contiguous && p >= 8 && p <= 14) {  // T by size
     if (!input_is_intermediate && !output_is_intermediate) {
-      return fixed_shape_kernel_of<Mode, Storage, Storage, false, true>(p, t, Contiguous{});
+      return fixed_shape_kernel_of<Mode, Storage, Storage, false, true>(p, t, ContiguousFromStorage{});
     }
     if (!input_is_intermediate) {
-      return fixed_shape_kernel_of<Mode, Storage, Intermediate, false, true>(p, t, Contiguous{});
+      return fixed_shape_kernel_of<Mode, Storage, Intermediate, false, true>(p, t, ContiguousFromStorage{});
     }
     if (!output_is_intermediate) {
       return fixed_shape_kernel_of<Mode, Intermediate, Storage, false, true>(p, t, Contiguous{});

@@ -63,14 +63,26 @@ __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log
 }
 
 // Whether a fixed-shape pass kernel runs register_block_pass: passes of 256
-// ... 4096 points (8192 when contiguous) in the tensor-core modes, except the
+// ... 4096 points (8192 when contiguous, 16384 for contiguous 4-byte input:
+// plan::contiguous_single_pass_elements) in the tensor-core modes, except the
 // single-product mode's strided passes of 256 and 512 points: measured
 // slower there than the tile kernel (H100: 512^3 5.42 vs 3.66 ms, N = 2^18
 // 1.38 vs 1.20 ms; the split mode's were faster or equal).
 __host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, int log2_length, bool contiguous) {
   return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && log2_length >= 8 &&
-         (log2_length <= 12 || (contiguous && log2_length == 13)) &&
+         (log2_length <= 12 || (contiguous && log2_length <= 14)) &&
          (contiguous || mode == ComputeMode::split_fp16 || log2_length >= 10);
+}
+
+// Dynamic shared memory of a pass kernel with a tile of `elements`:
+// register_block_pass holds the input tile in storage format and the fp32
+// exchange tile, contiguous_blocks_256 (contiguous 256-point passes) none,
+// the tile kernel two stage buffers of intermediates.
+__host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pass, bool contiguous_256,
+                                                          long long elements, int input_element_bytes,
+                                                          int intermediate_bytes) {
+  return register_block_pass ? (contiguous_256 ? 0 : elements * (input_element_bytes + 8))
+                             : elements * intermediate_bytes * 2;
 }
 
 // Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core
@@ -857,7 +869,7 @@ struct TileMap {
   }
 };
 
-// A pass of P = 256 R points (R = 1 ... 32) as R register blocks and one
+// A pass of P = 256 R points (R = 1 ... 64) as R register blocks and one
 // radix-R stage, with two trips through shared memory instead of one per
 // stage.  For each tile column (pass twiddle already applied to x):
 //   X[k2 + 256 k1] = sum_a w_R^(a k1) w_P^(a k2) Y_a[k2],
@@ -982,31 +994,77 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     __syncthreads();  // `raw` is free; `exchange` holds every Y_a
     if (first + step < columns) fetch(first + step);  // in flight during the radix-R stage
     OutputStorage* const tile_output = output + store.tile_start(first);
-    // Threads in memory order: the column bits below the point first, then k2.
-    const int low_mask = (1 << store.log2_low) - 1;
+    if constexpr (R == 64) {
+      // Radix 64 as 8 x 8 (64 values per thread would not fit in registers),
+      // in place in `exchange`: with a = a0 + 8 a1 and k1 = c0 + 8 c1,
+      //   X[k2 + 256 k1] = sum_a0 w_8^(a0 c1) w_64^(a0 c0) U_a0[c0],
+      //   U_a0[c0] = sum_a1 w_8^(a1 c0) w_P^(a k2) Y_a[k2],
+      // U_a0[c0] (twiddled) stored where Y_(a0 + 8 c0)[k2] was.  Contiguous
+      // tiles only (T = 1 at P = 2^14): threads in k2 order are in memory order.
+      static_assert(Contiguous, "radix 64 only in contiguous passes");
 #pragma unroll 1
-    for (int v = threadIdx.x; v < T * 256; v += threads) {
-      const int k2 = (v >> store.log2_low) & 255;
-      const int column = ((v >> (store.log2_low + 8)) << store.log2_low) | (v & low_mask);
-      if (first + column >= columns) continue;
-      const int base = tile_slot((k2 << Log2Columns) + column);
-      float2 y[R];
+      for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
+        const int k2 = v & 255, a0 = (v >> 8) & 7, column = v >> 11;
+        const int base = tile_slot((k2 << Log2Columns) + column) ^ tile_slot((256 * a0) << Log2Columns);
+        float2 y[8];
 #pragma unroll
-      for (int a = 0; a < R; ++a) {
-        y[a] = exchange[base ^ tile_slot((256 * a) << Log2Columns)];
-        if (a > 0) y[a] = complex_multiply(y[a], __ldg(inner + a * k2));
-      }
-      if constexpr (R == 32) {
-        small_fft<R, log2_P>(y, inner);  // w_32^m = w_P^(256 m)
-      } else if constexpr (R > 1) {
-        small_fft<R>(y, roots);
-      }
-      OutputStorage* const destination = tile_output + store.memory(k2, column);
+        for (int a1 = 0; a1 < 8; ++a1) {
+          y[a1] = exchange[base ^ tile_slot((2048 * a1) << Log2Columns)];
+          if (a1 > 0 || a0 > 0) y[a1] = complex_multiply(y[a1], __ldg(inner + (a0 + 8 * a1) * k2));
+        }
+        small_fft<8>(y, roots);
 #pragma unroll
-      for (int k1 = 0; k1 < R; ++k1) {
-        float2 value = y[k1];
-        if (scaled) value.x *= scale, value.y *= scale;
-        StorageTraits<OutputStorage>::store(destination + (static_cast<std::int64_t>(256 * k1) << store.log2_b), value);
+        for (int c0 = 0; c0 < 8; ++c0) {
+          if (c0 > 0 && a0 > 0) y[c0] = complex_multiply(y[c0], __ldg(inner + 256 * a0 * c0));  // w_64^(a0 c0)
+          exchange[base ^ tile_slot((2048 * c0) << Log2Columns)] = y[c0];
+        }
+      }
+      __syncthreads();  // every U_a0 is in `exchange`
+#pragma unroll 1
+      for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
+        const int k2 = v & 255, c0 = (v >> 8) & 7, column = v >> 11;
+        if (first + column >= columns) continue;
+        const int base = tile_slot((k2 << Log2Columns) + column) ^ tile_slot((2048 * c0) << Log2Columns);
+        float2 y[8];
+#pragma unroll
+        for (int a0 = 0; a0 < 8; ++a0) y[a0] = exchange[base ^ tile_slot((256 * a0) << Log2Columns)];
+        small_fft<8>(y, roots);
+        OutputStorage* const destination = tile_output + store.memory(k2, column) + 256 * c0;
+#pragma unroll
+        for (int c1 = 0; c1 < 8; ++c1) {
+          float2 value = y[c1];
+          if (scaled) value.x *= scale, value.y *= scale;
+          StorageTraits<OutputStorage>::store(destination + 2048 * c1, value);
+        }
+      }
+    } else {
+      // Threads in memory order: the column bits below the point first, then k2.
+      const int low_mask = (1 << store.log2_low) - 1;
+#pragma unroll 1
+      for (int v = threadIdx.x; v < T * 256; v += threads) {
+        const int k2 = (v >> store.log2_low) & 255;
+        const int column = ((v >> (store.log2_low + 8)) << store.log2_low) | (v & low_mask);
+        if (first + column >= columns) continue;
+        const int base = tile_slot((k2 << Log2Columns) + column);
+        float2 y[R];
+#pragma unroll
+        for (int a = 0; a < R; ++a) {
+          y[a] = exchange[base ^ tile_slot((256 * a) << Log2Columns)];
+          if (a > 0) y[a] = complex_multiply(y[a], __ldg(inner + a * k2));
+        }
+        if constexpr (R == 32) {
+          small_fft<R, log2_P>(y, inner);  // w_32^m = w_P^(256 m)
+        } else if constexpr (R > 1) {
+          small_fft<R>(y, roots);
+        }
+        OutputStorage* const destination = tile_output + store.memory(k2, column);
+#pragma unroll
+        for (int k1 = 0; k1 < R; ++k1) {
+          float2 value = y[k1];
+          if (scaled) value.x *= scale, value.y *= scale;
+          StorageTraits<OutputStorage>::store(destination + (static_cast<std::int64_t>(256 * k1) << store.log2_b),
+                                              value);
+        }
       }
     }
   }

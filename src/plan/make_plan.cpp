@@ -231,7 +231,13 @@ Plan make_plan(const Problem& problem, Backend backend) {
     axis.size = problem.sizes[k];
     std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
     for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
-    plan::schedule_axis(axis, max_radix, plan::on_chip_elements(problem.storage, problem.mode), inner > 1);
+    // The first axis executed reads the caller's storage unless the input
+    // layout is gathered into the fp32 workspace first; the longer single
+    // pass is a fixed-shape kernel of the default radix schedule.
+    const bool reads_storage =
+        k + 1 == problem.sizes.size() && plan.input_layout.packed && max_radix == plan::default_max_radix;
+    plan::schedule_axis(axis, max_radix, plan::on_chip_elements(problem.storage, problem.mode), inner > 1,
+                        reads_storage ? plan::contiguous_single_pass_elements(problem.storage, problem.mode) : 0);
     plan.axes.push_back(std::move(axis));
   }
 

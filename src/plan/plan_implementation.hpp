@@ -66,15 +66,17 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 
 // Stages and passes of an axis of `size` points.  One pass with
 // radix_schedule(size) while the axis fits on chip (at most
-// `on_chip_elements`; a strided axis, one with later axes read with stride I,
-// also needs min_columns_per_tile columns per tile).  Otherwise the fewest
+// `on_chip_elements`, or `single_pass_elements` when larger and the axis is
+// not strided; a strided axis, one with later axes read with stride I, also
+// needs min_columns_per_tile columns per tile).  Otherwise the fewest
 // passes whose lengths fit on_chip_elements / min_columns_per_tile, of
 // balanced power-of-two lengths (longer first), each pass with the
 // radix_schedule of its own length: grouping one axis-wide schedule instead
 // would let the radix granularity force an extra pass through memory (2^20 =
 // 16^5 does not split into two passes of radix-16 stages of <= 2^11 points).
 // Fills stages (with their strides) and passes; size must be a power of two.
-void schedule_axis(AxisSchedule& axis, int max_radix, std::int64_t on_chip_elements, bool strided_axis);
+void schedule_axis(AxisSchedule& axis, int max_radix, std::int64_t on_chip_elements, bool strided_axis,
+                   std::int64_t single_pass_elements = 0);
 
 // Whether a stage of this radix runs on tensor cores in this mode: radix 8
 // and 16 in the fp16 modes; radix 2 and 4 (whose DFT entries are 0 and +-1,
@@ -85,6 +87,9 @@ inline bool stage_uses_tensor_cores(ComputeMode mode, int radix) {
 
 // Elements of one transform a single pass keeps on chip, by storage type.
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode);
+// The same for a contiguous single pass that reads the caller's packed
+// storage (the first axis executed): at least on_chip_elements.
+std::int64_t contiguous_single_pass_elements(StorageType storage, ComputeMode mode);
 
 }  // namespace plan
 

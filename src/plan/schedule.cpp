@@ -32,6 +32,15 @@ std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {
   return std::int64_t{1} << 12;
 }
 
+std::int64_t contiguous_single_pass_elements(StorageType storage, ComputeMode mode) {
+  // The CUDA register-block pass keeps the input tile in storage format (4
+  // bytes per element) beside its fp32 exchange tile: 2^14 elements take 192
+  // KB of shared memory (an 8-byte input tile would need 256 KB).
+  const bool tensor_mode = mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16;
+  const bool narrow_storage = storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16;
+  return tensor_mode && narrow_storage ? std::int64_t{1} << 14 : on_chip_elements(storage, mode);
+}
+
 namespace {
 
 int log2_floor(std::int64_t value) {
@@ -42,12 +51,14 @@ int log2_floor(std::int64_t value) {
 
 }  // namespace
 
-void schedule_axis(AxisSchedule& axis, int max_radix, std::int64_t on_chip_elements, bool strided_axis) {
+void schedule_axis(AxisSchedule& axis, int max_radix, std::int64_t on_chip_elements, bool strided_axis,
+                   std::int64_t single_pass_elements) {
   axis.stages.clear();
   axis.passes.clear();
   if (axis.size <= 1) return;  // the identity: no stages
   const int log2_size = log2_floor(axis.size);
-  const std::int64_t single_pass_limit = strided_axis ? on_chip_elements / min_columns_per_tile : on_chip_elements;
+  const std::int64_t single_pass_limit = strided_axis ? on_chip_elements / min_columns_per_tile
+                                                     : std::max(on_chip_elements, single_pass_elements);
   std::vector<int> pass_log2_lengths;
   if (axis.size <= single_pass_limit) {
     pass_log2_lengths.push_back(log2_size);

@@ -15,6 +15,7 @@
 #include "../common/random_cases.hpp"
 #include "device_harness.cuh"
 #include "host/storage_access.hpp"
+#include "plan/plan_implementation.hpp"
 
 using namespace tensorfft;
 using namespace tensorfft::testing;
@@ -348,6 +349,18 @@ int main(int argc, char** argv) {
     p64.mode = ComputeMode::fp64;
     p64.batch = std::max<std::int64_t>(1, batched_elements / n);
     run_case(p64, false, buffers, totals, seed++);
+    // In place where a single pass reads fp16/bf16 storage of the longest
+    // length it holds on chip (plan::contiguous_single_pass_elements).
+    if (n == plan::contiguous_single_pass_elements(StorageType::complex_fp16, ComputeMode::split_fp16)) {
+      for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+        Problem p;
+        p.sizes = {n};
+        p.batch = 3;
+        p.mode = mode;
+        p.storage = mode == ComputeMode::split_fp16 ? StorageType::complex_fp16 : StorageType::complex_bf16;
+        run_case(p, true, buffers, totals, seed++);
+      }
+    }
     // Normalizations and in place at a few sizes.
     if (log2n % 5 == 1 || log2n == max_log2) {
       for (Normalization norm : {Normalization::ortho, Normalization::forward, Normalization::backward}) {
@@ -377,7 +390,7 @@ int main(int argc, char** argv) {
   const std::vector<std::vector<std::int64_t>> shapes = {
       {2, 2},      {16, 8},      {2, 1024},     {1024, 2},      {64, 64},       {256, 512},
       {1024, 1024}, {4096, 4096}, {8192, 8192}, {2, 2, 2},      {8, 16, 4},     {32, 32, 32},
-      {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}};
+      {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}, {4, 16384}, {16384, 4}};
   for (const auto& shape : shapes) {
     Problem p;
     p.sizes = shape;

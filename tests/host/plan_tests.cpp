@@ -113,6 +113,44 @@ TEST(PlanSchedule, StagesAndAxesOfMultiDimensionalPlans) {
 
 // ---- passes ----
 
+// A 2^14-point axis is one pass where the CUDA kernels hold it on chip: the
+// first axis executed, read from packed fp16/bf16 storage in a tensor-core
+// mode with the default radices; otherwise two passes.
+TEST(PlanSchedule, LongerSinglePassOnlyWhereItReadsNarrowStorage) {
+  struct Case {
+    StorageType storage;
+    ComputeMode mode;
+    std::vector<std::int64_t> sizes;
+    int max_radix;
+    bool strided_input;
+    std::vector<std::size_t> passes;  // per axis, in execution order
+  };
+  const std::vector<Case> cases = {
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, false, {1}},
+      {StorageType::complex_bf16, ComputeMode::single_fp16, {1 << 14}, 16, false, {1}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 15}, 0, false, {2}},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {1 << 14}, 0, false, {2}},
+      {StorageType::complex_fp16, ComputeMode::fp32, {1 << 14}, 0, false, {2}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 8, false, {2}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, true, {2}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {4, 1 << 14}, 0, false, {1, 1}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14, 4}, 0, false, {1, 2}},
+  };
+  for (const Case& c : cases) {
+    Problem problem;
+    problem.sizes = c.sizes;
+    problem.storage = c.storage;
+    problem.mode = c.mode;
+    problem.max_radix = c.max_radix;
+    if (c.strided_input) problem.input_layout.stride = 2;  // not packed: gathered into the workspace first
+    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    SCOPED_TRACE(p.describe());
+    const auto& axes = p.implementation().axes;
+    ASSERT_EQ(axes.size(), c.passes.size());
+    for (std::size_t a = 0; a < axes.size(); ++a) EXPECT_EQ(axes[a].passes.size(), c.passes[a]) << "axis " << a;
+  }
+}
+
 struct PassCase {
   Combo combo;
   int log2_size;
@@ -138,12 +176,16 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
   const PassCase& c = GetParam();
   const std::int64_t size = std::int64_t{1} << c.log2_size;
   const std::int64_t on_chip = plan::on_chip_elements(c.combo.storage, c.combo.mode);
+  const std::int64_t from_storage = plan::contiguous_single_pass_elements(c.combo.storage, c.combo.mode);
+  EXPECT_GE(from_storage, on_chip);
   for (int max_radix : {2, 4, 8, 16}) {
-    for (bool strided : {false, true}) {
-      SCOPED_TRACE("max_radix " + std::to_string(max_radix) + (strided ? " strided" : ""));
+    for (int variant = 0; variant < 3; ++variant) {
+      const bool strided = variant == 2, reads_storage = variant == 1;
+      SCOPED_TRACE("max_radix " + std::to_string(max_radix) + (strided ? " strided" : "") +
+                   (reads_storage ? " reading storage" : ""));
       plan::AxisSchedule axis;
       axis.size = size;
-      plan::schedule_axis(axis, max_radix, on_chip, strided);
+      plan::schedule_axis(axis, max_radix, on_chip, strided, reads_storage ? from_storage : 0);
       std::string lengths;
       for (const plan::Pass& pass : axis.passes) lengths += " " + std::to_string(axis.pass_length(pass));
       SCOPED_TRACE("pass lengths" + lengths + ", on chip " + std::to_string(on_chip));
@@ -153,7 +195,7 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
         EXPECT_EQ(pass.first_stage, next);
         EXPECT_GE(pass.stage_count, 1);
         const std::int64_t length = axis.pass_length(pass);
-        EXPECT_LE(length, on_chip);
+        EXPECT_LE(length, reads_storage ? from_storage : on_chip);
         shortest = std::min(shortest, length);
         longest = std::max(longest, length);
         const std::vector<int> expected = plan::radix_schedule(length, max_radix);
@@ -168,7 +210,8 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
       EXPECT_EQ(stride, size);
       EXPECT_LE(longest, 2 * shortest) << "balanced";
-      const std::int64_t single_limit = strided ? on_chip / plan::min_columns_per_tile : on_chip;
+      const std::int64_t single_limit =
+          strided ? on_chip / plan::min_columns_per_tile : (reads_storage ? from_storage : on_chip);
       if (size <= single_limit) {
         EXPECT_EQ(axis.passes.size(), 1u);
       } else {
