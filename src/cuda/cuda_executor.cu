@@ -309,7 +309,6 @@ class CudaExecutor final : public Executor {
       }
       if (launch.output_buffer >= 0) halves_used = std::max(halves_used, launch.output_buffer + 1);
       current = launch.output_buffer;
-      launch.kernel = kernels.pick(launch.input_buffer >= 0, launch.output_buffer >= 0);
 
       PassParameters& p = launch.parameters;
       const std::int64_t n = view.axis ? view.axis->size : 1;
@@ -358,26 +357,37 @@ class CudaExecutor final : public Executor {
                         : 1;
       std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
-      p.tile_columns = static_cast<int>(tile_columns);
-      const std::int64_t elements = length * tile_columns;
-      int log2_columns = 0;
-      while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
-      const int threads = cuda::threads_for_tile(
-          elements, cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
-      launch.block = dim3(threads);
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
+      const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced() &&
+                                        has_default_stages(*view.axis, *view.pass, log2_length);
+      // Fewer columns where the tile would not fit in shared memory (the
+      // longest strided passes; the fixed-shape instances are compiled for
+      // the same choice on sm_90, fixed_log2_tile_columns).
+      std::int64_t elements = 0;
+      int threads = 0;
       bool register_blocks = false;  // the kernel runs cuda::register_block_pass (or contiguous_blocks_256)
-      if (kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced()) {
-        if (has_default_stages(*view.axis, *view.pass, log2_length)) {
+      for (;;) {
+        elements = length * tile_columns;
+        int log2_columns = 0;
+        while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
+        threads = cuda::threads_for_tile(elements,
+                                         cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
+        launch.kernel = kernels.pick(launch.input_buffer >= 0, launch.output_buffer >= 0);
+        register_blocks = false;
+        if (fixed_shape_possible) {
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
                                                              log2_length, log2_columns, contiguous);
           if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched
           register_blocks = fixed && cuda::runs_register_block_pass(problem.mode, log2_length, contiguous);
         }
+        launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
+            register_blocks, contiguous && log2_length == 8, elements, input_element_bytes, workspace_bytes));
+        if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
+        tile_columns /= 2;
       }
+      p.tile_columns = static_cast<int>(tile_columns);
+      launch.block = dim3(threads);
       const bool strided_register_blocks = register_blocks && !contiguous;
-      launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
-          register_blocks, contiguous && log2_length == 8, elements, input_element_bytes, workspace_bytes));
       if (launch.shared_bytes > static_cast<std::size_t>(max_shared_)) {
         throw Error(Status::not_supported, "pass of length " + std::to_string(length) + " needs " +
                                                std::to_string(launch.shared_bytes) + " bytes of shared memory; the "
@@ -541,6 +551,16 @@ bool cuda_available(std::string* reason) {
               std::to_string(major) + std::to_string(minor) + ")";
   }
   return true;
+}
+
+std::int64_t cuda_shared_bytes_per_block() {
+  int device = 0, bytes = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return bytes;
 }
 
 bool cuda_supports(const PlanImplementation& plan, std::string* reason) {

@@ -37,12 +37,28 @@ constexpr int strided_log2_min_columns(int log2_pass_length, int narrowest_eleme
   return narrowest_element_bytes <= 4 && log2_pass_length <= 10 ? 3 : 2;
 }
 
+// Shared memory a block may use on sm_90 (the opt-in maximum), for which the
+// instances' tiles are chosen; a device with less gets narrower tiles from
+// the executor and runs the run-time-shape kernel for them.
+constexpr long long sm90_shared_bytes_per_block = 227 * 1024;
+
 // log2 T of the tile the executor picks for a pass of 2^log2_pass_length
-// points when there are enough columns.
-constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, int narrowest_element_bytes) {
+// points when there are enough columns: about 2^fixed_tile_log2_elements
+// elements, at least the strided minimum, halved while the tile would not
+// fit in shared memory (strided 4096-point passes of 8-byte elements: 2).
+template <ComputeMode Mode, typename Input>
+constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, int narrowest_element_bytes,
+                                      bool contiguous) {
   const int by_size = fixed_tile_log2_elements - log2_pass_length;
   const int floor = columns_apart ? strided_log2_min_columns(log2_pass_length, narrowest_element_bytes) : 0;
-  return by_size > floor ? by_size : floor;
+  int t = by_size > floor ? by_size : floor;
+  const bool register_blocks = runs_register_block_pass(Mode, log2_pass_length, contiguous);
+  while (t > 0 && pass_shared_bytes(register_blocks, contiguous && log2_pass_length == 8,
+                                    (1LL << (log2_pass_length + t)), static_cast<int>(sizeof(Input)),
+                                    8) > sm90_shared_bytes_per_block) {
+    --t;
+  }
+  return t;
 }
 
 // The instance for 2^(i + 1)-point passes (2^(i + 8) when Contiguous), i in
@@ -53,13 +69,16 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
   constexpr int narrowest = static_cast<int>(sizeof(Input) < sizeof(Output) ? sizeof(Input) : sizeof(Output));
   PassKernel found = nullptr;
   const auto consider = [&](int log2_pass_length, PassKernel kernel) {
-    if (p == log2_pass_length && t == fixed_log2_tile_columns(log2_pass_length, ColumnsApart, narrowest)) {
+    if (p == log2_pass_length &&
+        t == fixed_log2_tile_columns<Mode, Input>(log2_pass_length, ColumnsApart, narrowest, Contiguous)) {
       found = kernel;
     }
   };
   (consider(Indices + first_log2,
             &stockham_pass_kernel<Mode, Input, Output, Indices + first_log2,
-                                  fixed_log2_tile_columns(Indices + first_log2, ColumnsApart, narrowest), Contiguous>),
+                                  fixed_log2_tile_columns<Mode, Input>(Indices + first_log2, ColumnsApart, narrowest,
+                                                                       Contiguous),
+                                  Contiguous>),
    ...);
   return found;
 }
@@ -70,13 +89,15 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 // contiguous_single_pass_elements).  Storage-to-storage passes are whole
 // packed single-pass transforms, so the others of that kind are shorter (P
 // up to 2^7, T by size); passes with an intermediate side are passes of
-// multi-pass or multi-axis transforms (P up to 2^11; columns apart, or T by
-// size for the contiguous axis).
+// multi-pass or multi-axis transforms (P up to 2^11, columns apart, or T by
+// size for the contiguous axis; 2^12 for the first of several passes of an
+// axis, plan::pass_limits).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
                               int log2_tile_columns, bool contiguous) {
   using Single = std::make_integer_sequence<int, 7>;                            // P = 2 ... 2^7
   using Multi = std::make_integer_sequence<int, fixed_tile_log2_elements>;      // P = 2 ... 2^11
+  using FirstOfSeveral = std::make_integer_sequence<int, 12>;                   // P = 2 ... 2^12
   using Contiguous = std::make_integer_sequence<int, 6>;                        // P = 2^8 ... 2^13
   using ContiguousFromStorage = std::make_integer_sequence<int, sizeof(Storage) == 4 ? 7 : 6>;  // ... 2^14
   const int p = log2_pass_length, t = log2_tile_columns;
@@ -97,7 +118,8 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
   }
   if (!input_is_intermediate) {  // the contiguous axis of a 2D/3D transform (T by size) or a first pass
     const PassKernel by_size = fixed_shape_kernel_of<Mode, Storage, Intermediate, false, false>(p, t, Multi{});
-    return by_size ? by_size : fixed_shape_kernel_of<Mode, Storage, Intermediate, true, false>(p, t, Multi{});
+    return by_size ? by_size
+                   : fixed_shape_kernel_of<Mode, Storage, Intermediate, true, false>(p, t, FirstOfSeveral{});
   }
   if (!output_is_intermediate) return fixed_shape_kernel_of<Mode, Intermediate, Storage, true, false>(p, t, Multi{});
   return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true, false>(p, t, Multi{});

@@ -11,6 +11,9 @@ namespace tensorfft {
 std::unique_ptr<Executor> make_host_executor(const PlanImplementation& plan);
 // Defined in src/cuda/ (or by src/cuda/no_cuda.cpp in a build without CUDA).
 std::unique_ptr<Executor> make_cuda_executor(const PlanImplementation& plan);
+// Shared memory one block of the current CUDA device may use (the opt-in
+// maximum), or 0 without a device.
+std::int64_t cuda_shared_bytes_per_block();
 // Whether the CUDA executor runs this plan's problem; `reason` says why not.
 bool cuda_supports(const PlanImplementation& plan, std::string* reason);
 

@@ -224,6 +224,18 @@ Plan make_plan(const Problem& problem, Backend backend) {
   check_output_injective(problem, plan.output_layout);
   plan.scale = normalization_scale(problem, plan.transform_elements);
 
+  // Backend choice.
+  std::string cuda_reason;
+  const bool have_cuda = cuda_available(&cuda_reason);
+  if (backend == Backend::cuda && !have_cuda) {
+    fail(Status::no_device, "the CUDA backend was requested but " + cuda_reason);
+  }
+
+  // Schedule: the passes' lengths depend on the shared memory of the device
+  // that would run them (the same plan on the host backend, so that the two
+  // backends agree on one machine).
+  const std::int64_t device_shared = have_cuda ? cuda_shared_bytes_per_block() : 0;
+  const std::int64_t shared_bytes = device_shared > 0 ? device_shared : plan::default_shared_bytes_per_block;
   const int max_radix = problem.max_radix == 0 ? plan::default_max_radix : problem.max_radix;
   for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
     plan::AxisSchedule axis;
@@ -232,21 +244,14 @@ Plan make_plan(const Problem& problem, Backend backend) {
     std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
     for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
     // The first axis executed reads the caller's storage unless the input
-    // layout is gathered into the fp32 workspace first; the longer single
-    // pass is a fixed-shape kernel of the default radix schedule.
-    const bool reads_storage =
-        k + 1 == problem.sizes.size() && plan.input_layout.packed && max_radix == plan::default_max_radix;
-    plan::schedule_axis(axis, max_radix, plan::on_chip_elements(problem.storage, problem.mode), inner > 1,
-                        reads_storage ? plan::contiguous_single_pass_elements(problem.storage, problem.mode) : 0);
+    // layout is gathered into the fp32 workspace first.
+    const bool reads_storage = k + 1 == problem.sizes.size() && plan.input_layout.packed;
+    plan::schedule_axis(axis, max_radix,
+                        plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, shared_bytes),
+                        inner > 1);
     plan.axes.push_back(std::move(axis));
   }
 
-  // Backend choice.
-  std::string cuda_reason;
-  const bool have_cuda = cuda_available(&cuda_reason);
-  if (backend == Backend::cuda && !have_cuda) {
-    fail(Status::no_device, "the CUDA backend was requested but " + cuda_reason);
-  }
   if (backend == Backend::host) {
     plan.backend = Backend::host;
     plan.backend_reason = "host backend requested";

@@ -64,19 +64,40 @@ constexpr int default_max_radix = 16;
 // radices and Bluestein extend this function only.
 std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 
+// The longest pass the CUDA kernels keep on chip: a whole unstrided axis in
+// one pass (contiguous_single_pass), a pass whose columns lie apart in memory
+// (a strided axis or one pass of several; strided_pass, room for
+// min_columns_per_tile columns), and the first of several passes of an
+// unstrided axis (first_of_several >= strided_pass: its outputs are
+// contiguous, so fewer columns per tile do).
+struct PassLimits {
+  std::int64_t contiguous_single_pass;
+  std::int64_t strided_pass;
+  std::int64_t first_of_several;
+};
+// The limits for an axis in this storage and mode: on_chip_elements (and a
+// quarter of it when strided), longer for the fixed-shape register-block
+// passes of the tensor-core modes with the default radices where
+// `shared_bytes_per_block` holds them; `reads_packed_storage`: the axis is the
+// first executed and reads the caller's packed input.
+PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
+                       std::int64_t shared_bytes_per_block);
+// Shared memory per block assumed where no CUDA device is present (sm_90's
+// opt-in maximum), so that a plan is the same on any machine without one.
+constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
+
 // Stages and passes of an axis of `size` points.  One pass with
-// radix_schedule(size) while the axis fits on chip (at most
-// `on_chip_elements`, or `single_pass_elements` when larger and the axis is
-// not strided; a strided axis, one with later axes read with stride I, also
-// needs min_columns_per_tile columns per tile).  Otherwise the fewest
-// passes whose lengths fit on_chip_elements / min_columns_per_tile, of
-// balanced power-of-two lengths (longer first), each pass with the
+// radix_schedule(size) while the axis fits on chip (limits.
+// contiguous_single_pass, or limits.strided_pass for a strided axis, one with
+// later axes read with stride I).  Otherwise the fewest passes of balanced
+// power-of-two lengths (longer first) that fit limits.strided_pass (the
+// first: first_of_several on an unstrided axis), each pass with the
 // radix_schedule of its own length: grouping one axis-wide schedule instead
-// would let the radix granularity force an extra pass through memory (2^20 =
-// 16^5 does not split into two passes of radix-16 stages of <= 2^11 points).
-// Fills stages (with their strides) and passes; size must be a power of two.
-void schedule_axis(AxisSchedule& axis, int max_radix, std::int64_t on_chip_elements, bool strided_axis,
-                   std::int64_t single_pass_elements = 0);
+// would let the radix granularity force an extra pass through memory (2^20
+// = 16^5 does not split into two passes of radix-16 stages of <= 2^11
+// points).  Fills stages (with their strides) and passes; size must be a
+// power of two.
+void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, bool strided_axis);
 
 // Whether a stage of this radix runs on tensor cores in this mode: radix 8
 // and 16 in the fp16 modes; radix 2 and 4 (whose DFT entries are 0 and +-1,
@@ -85,11 +106,9 @@ inline bool stage_uses_tensor_cores(ComputeMode mode, int radix) {
   return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && radix >= 8;
 }
 
-// Elements of one transform a single pass keeps on chip, by storage type.
+// Elements of one transform a single pass of the tile kernel keeps on chip,
+// by storage type and mode (pass_limits builds on it).
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode);
-// The same for a contiguous single pass that reads the caller's packed
-// storage (the first axis executed): at least on_chip_elements.
-std::int64_t contiguous_single_pass_elements(StorageType storage, ComputeMode mode);
 
 }  // namespace plan
 

@@ -32,13 +32,29 @@ std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {
   return std::int64_t{1} << 12;
 }
 
-std::int64_t contiguous_single_pass_elements(StorageType storage, ComputeMode mode) {
-  // The CUDA register-block pass keeps the input tile in storage format (4
-  // bytes per element) beside its fp32 exchange tile: 2^14 elements take 192
-  // KB of shared memory (an 8-byte input tile would need 256 KB).
+PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
+                       std::int64_t shared_bytes_per_block) {
+  const std::int64_t on_chip = on_chip_elements(storage, mode);
+  PassLimits limits{on_chip, on_chip / min_columns_per_tile, on_chip / min_columns_per_tile};
+  // The CUDA register-block passes (tensor-core modes, fixed-shape kernels of
+  // the default radices) keep the input tile in storage format beside an
+  // fp32 exchange tile, 4 + 8 or 8 + 8 bytes per element, not two tiles of
+  // intermediates: a contiguous 2^14-point pass reading 4-byte storage takes
+  // 192 KB, a 4096-point pass of two 8-byte columns 128 KB.
   const bool tensor_mode = mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16;
+  if (!tensor_mode || max_radix != default_max_radix) return limits;
   const bool narrow_storage = storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16;
-  return tensor_mode && narrow_storage ? std::int64_t{1} << 14 : on_chip_elements(storage, mode);
+  if (reads_packed_storage && narrow_storage && (std::int64_t{1} << 14) * (4 + 8) <= shared_bytes_per_block) {
+    limits.contiguous_single_pass = std::int64_t{1} << 14;
+  }
+  // The first of several passes of an unstrided axis writes whole runs (its
+  // outputs are contiguous), so two 8-byte columns per tile do there; later
+  // passes of 4096 points with two columns ran slower than three shorter
+  // passes (H100: N = 2^24 1.12x ... 1.29x, 4096^2 1.16x ... 1.32x).
+  if ((std::int64_t{1} << 12) * 2 * (8 + 8) <= shared_bytes_per_block) {
+    limits.first_of_several = std::int64_t{1} << 12;
+  }
+  return limits;
 }
 
 namespace {
@@ -51,21 +67,27 @@ int log2_floor(std::int64_t value) {
 
 }  // namespace
 
-void schedule_axis(AxisSchedule& axis, int max_radix, std::int64_t on_chip_elements, bool strided_axis,
-                   std::int64_t single_pass_elements) {
+void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, bool strided_axis) {
   axis.stages.clear();
   axis.passes.clear();
   if (axis.size <= 1) return;  // the identity: no stages
   const int log2_size = log2_floor(axis.size);
-  const std::int64_t single_pass_limit = strided_axis ? on_chip_elements / min_columns_per_tile
-                                                     : std::max(on_chip_elements, single_pass_elements);
+  const std::int64_t single_pass_limit = strided_axis ? limits.strided_pass : limits.contiguous_single_pass;
   std::vector<int> pass_log2_lengths;
   if (axis.size <= single_pass_limit) {
     pass_log2_lengths.push_back(log2_size);
   } else {
-    const int log2_max_pass = std::max(1, log2_floor(on_chip_elements / min_columns_per_tile));
-    const int pass_count = (log2_size + log2_max_pass - 1) / log2_max_pass;
-    for (int p = 0; p < pass_count; ++p) pass_log2_lengths.push_back(log2_size / pass_count + (p < log2_size % pass_count));
+    // The fewest balanced passes (longer first) whose first fits
+    // first_of_several (unstrided axes) and whose others fit strided_pass.
+    const int log2_max_pass = std::max(1, log2_floor(limits.strided_pass));
+    const int log2_max_first =
+        strided_axis ? log2_max_pass : std::max(log2_max_pass, log2_floor(limits.first_of_several));
+    const auto length_of = [&](int pass_count, int p) {
+      return log2_size / pass_count + (p < log2_size % pass_count);
+    };
+    int pass_count = 2;
+    while (length_of(pass_count, 0) > log2_max_first || length_of(pass_count, 1) > log2_max_pass) ++pass_count;
+    for (int p = 0; p < pass_count; ++p) pass_log2_lengths.push_back(length_of(pass_count, p));
   }
   std::int64_t stride = 1;
   for (int log2_length : pass_log2_lengths) {

@@ -350,8 +350,9 @@ int main(int argc, char** argv) {
     p64.batch = std::max<std::int64_t>(1, batched_elements / n);
     run_case(p64, false, buffers, totals, seed++);
     // In place where a single pass reads fp16/bf16 storage of the longest
-    // length it holds on chip (plan::contiguous_single_pass_elements).
-    if (n == plan::contiguous_single_pass_elements(StorageType::complex_fp16, ComputeMode::split_fp16)) {
+    // length it holds on chip (plan::pass_limits), and where a first pass of
+    // 4096 points (the longest with columns apart) and one of 2048 make it.
+    if (log2n == 14 || log2n == 23) {
       for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
         Problem p;
         p.sizes = {n};

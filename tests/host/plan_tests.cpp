@@ -113,10 +113,12 @@ TEST(PlanSchedule, StagesAndAxesOfMultiDimensionalPlans) {
 
 // ---- passes ----
 
-// A 2^14-point axis is one pass where the CUDA kernels hold it on chip: the
-// first axis executed, read from packed fp16/bf16 storage in a tensor-core
-// mode with the default radices; otherwise two passes.
-TEST(PlanSchedule, LongerSinglePassOnlyWhereItReadsNarrowStorage) {
+// The register-block kernels' longer passes (plan::pass_limits) only where
+// they run: a 2^14-point axis is one pass when it is the first axis executed,
+// read from packed fp16/bf16 storage in a tensor-core mode with the default
+// radices; the first of several passes of an unstrided axis reaches 4096
+// points in those modes (2^23 in two passes), other passes 2048.
+TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
   struct Case {
     StorageType storage;
     ComputeMode mode;
@@ -135,6 +137,14 @@ TEST(PlanSchedule, LongerSinglePassOnlyWhereItReadsNarrowStorage) {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, true, {2}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4, 1 << 14}, 0, false, {1, 1}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14, 4}, 0, false, {1, 2}},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {1 << 23}, 0, false, {2}},
+      {StorageType::complex_fp16, ComputeMode::single_fp16, {1 << 24}, 0, false, {3}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 25}, 0, false, {3}},
+      {StorageType::complex_fp16, ComputeMode::fp32, {1 << 23}, 0, false, {3}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 23}, 4, false, {3}},
+      {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 0, false, {1, 2}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 1 << 23}, 0, false, {2, 2}},
+      {StorageType::complex_bf16, ComputeMode::fp32, {4096, 4096}, 0, false, {1, 2}},
   };
   for (const Case& c : cases) {
     Problem problem;
@@ -176,26 +186,29 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
   const PassCase& c = GetParam();
   const std::int64_t size = std::int64_t{1} << c.log2_size;
   const std::int64_t on_chip = plan::on_chip_elements(c.combo.storage, c.combo.mode);
-  const std::int64_t from_storage = plan::contiguous_single_pass_elements(c.combo.storage, c.combo.mode);
-  EXPECT_GE(from_storage, on_chip);
   for (int max_radix : {2, 4, 8, 16}) {
     for (int variant = 0; variant < 3; ++variant) {
       const bool strided = variant == 2, reads_storage = variant == 1;
       SCOPED_TRACE("max_radix " + std::to_string(max_radix) + (strided ? " strided" : "") +
                    (reads_storage ? " reading storage" : ""));
+      const plan::PassLimits limits = plan::pass_limits(c.combo.storage, c.combo.mode, max_radix, reads_storage,
+                                                        plan::default_shared_bytes_per_block);
+      EXPECT_GE(limits.contiguous_single_pass, on_chip);
+      EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
       axis.size = size;
-      plan::schedule_axis(axis, max_radix, on_chip, strided, reads_storage ? from_storage : 0);
+      plan::schedule_axis(axis, max_radix, limits, strided);
       std::string lengths;
       for (const plan::Pass& pass : axis.passes) lengths += " " + std::to_string(axis.pass_length(pass));
-      SCOPED_TRACE("pass lengths" + lengths + ", on chip " + std::to_string(on_chip));
+      SCOPED_TRACE("pass lengths" + lengths + ", limits " + std::to_string(limits.contiguous_single_pass) + " / " +
+                   std::to_string(limits.strided_pass));
       int next = 0;
       std::int64_t stride = 1, shortest = size, longest = 1;
       for (const plan::Pass& pass : axis.passes) {
         EXPECT_EQ(pass.first_stage, next);
         EXPECT_GE(pass.stage_count, 1);
         const std::int64_t length = axis.pass_length(pass);
-        EXPECT_LE(length, reads_storage ? from_storage : on_chip);
+        EXPECT_LE(length, std::max(limits.contiguous_single_pass, limits.strided_pass));
         shortest = std::min(shortest, length);
         longest = std::max(longest, length);
         const std::vector<int> expected = plan::radix_schedule(length, max_radix);
@@ -210,15 +223,23 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
       EXPECT_EQ(stride, size);
       EXPECT_LE(longest, 2 * shortest) << "balanced";
-      const std::int64_t single_limit =
-          strided ? on_chip / plan::min_columns_per_tile : (reads_storage ? from_storage : on_chip);
+      const std::int64_t single_limit = strided ? limits.strided_pass : limits.contiguous_single_pass;
       if (size <= single_limit) {
         EXPECT_EQ(axis.passes.size(), 1u);
       } else {
-        const int log2_max_pass = log2_of(on_chip / plan::min_columns_per_tile);
-        const std::size_t fewest = static_cast<std::size_t>((c.log2_size + log2_max_pass - 1) / log2_max_pass);
-        EXPECT_EQ(axis.passes.size(), fewest);
-        EXPECT_LE(longest, on_chip / plan::min_columns_per_tile);
+        // The fewest: one pass fewer would need a pass longer than allowed.
+        const int log2_max = log2_of(limits.strided_pass);
+        const int log2_first = strided ? log2_max : log2_of(limits.first_of_several);
+        EXPECT_GE(log2_first, log2_max);
+        const int count = static_cast<int>(axis.passes.size());
+        EXPECT_LE(log2_of(axis.pass_length(axis.passes[0])), log2_first);
+        for (int p = 1; p < count; ++p) EXPECT_LE(log2_of(axis.pass_length(axis.passes[p])), log2_max);
+        EXPECT_GE(axis.pass_length(axis.passes[0]), longest) << "longer first";
+        const int fewer = count - 1;
+        if (fewer >= 2) {
+          const int first = (c.log2_size + fewer - 1) / fewer, second = c.log2_size / fewer + (1 < c.log2_size % fewer);
+          EXPECT_TRUE(first > log2_first || second > log2_max) << "one pass fewer would fit";
+        }
       }
     }
   }
