@@ -91,7 +91,9 @@ KernelChoice kernels_for_storage(StorageType storage) {
 }
 
 // TENSORFFT_RUNTIME_SHAPE_KERNELS=1 runs every pass with the run-time-shape
-// kernel (to compare it with the fixed-shape ones, or to rule them out).
+// kernel (to compare it with the fixed-shape ones, or to rule them out).  A
+// pass only the register-block kernels hold (the 2^14-point single pass of
+// fp16/bf16 storage, plan::pass_limits) then fails with not_supported.
 bool runtime_shape_kernels_forced() {
   const char* value = std::getenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
   return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
