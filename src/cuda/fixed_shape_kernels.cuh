@@ -37,15 +37,13 @@ constexpr int strided_log2_min_columns(int log2_pass_length, int narrowest_eleme
   return narrowest_element_bytes <= 4 && log2_pass_length <= 10 ? 3 : 2;
 }
 
-// Shared memory a block may use on sm_90 (the opt-in maximum), for which the
-// instances' tiles are chosen; a device with less gets narrower tiles from
-// the executor and runs the run-time-shape kernel for them.
-constexpr long long sm90_shared_bytes_per_block = 227 * 1024;
-
 // log2 T of the tile the executor picks for a pass of 2^log2_pass_length
 // points when there are enough columns: about 2^fixed_tile_log2_elements
 // elements, at least the strided minimum, halved while the tile would not
-// fit in shared memory (strided 4096-point passes of 8-byte elements: 2).
+// fit in sm_90's shared memory (plan::default_shared_bytes_per_block; a
+// device with less gets narrower tiles from the executor and runs the
+// run-time-shape kernel for them).  Strided 4096-point passes of 8-byte
+// elements: 2 columns.
 template <ComputeMode Mode, typename Input>
 constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, int narrowest_element_bytes,
                                       bool contiguous) {
@@ -55,7 +53,7 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
   const bool register_blocks = runs_register_block_pass(Mode, log2_pass_length, contiguous);
   while (t > 0 && pass_shared_bytes(register_blocks, contiguous && log2_pass_length == 8,
                                     (1LL << (log2_pass_length + t)), static_cast<int>(sizeof(Input)),
-                                    8) > sm90_shared_bytes_per_block) {
+                                    8) > plan::default_shared_bytes_per_block) {
     --t;
   }
   return t;
@@ -86,7 +84,7 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 // The fixed-shape kernel for a pass, or null when none is compiled for it.
 // Contiguous passes of 2^8 ... 2^13 points have instances of their own (T
 // by size), and of 2^14 points when they read 4-byte storage (plan::
-// contiguous_single_pass_elements).  Storage-to-storage passes are whole
+// pass_limits).  Storage-to-storage passes are whole
 // packed single-pass transforms, so the others of that kind are shorter (P
 // up to 2^7, T by size); passes with an intermediate side are passes of
 // multi-pass or multi-axis transforms (P up to 2^11, columns apart, or T by

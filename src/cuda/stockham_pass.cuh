@@ -40,6 +40,7 @@
 #include "cuda/arch/copy_sm80.cuh"
 #include "cuda/arch/mma_sm80.cuh"
 #include "cuda/storage.cuh"
+#include "plan/plan_implementation.hpp"
 #include "precision/split.hpp"
 #include "tensorfft/tensorfft.hpp"
 
@@ -64,7 +65,7 @@ __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log
 
 // Whether a fixed-shape pass kernel runs register_block_pass: passes of 256
 // ... 4096 points (8192 when contiguous, 16384 for contiguous 4-byte input:
-// plan::contiguous_single_pass_elements) in the tensor-core modes, except the
+// plan::pass_limits) in the tensor-core modes, except the
 // single-product mode's strided passes of 256 and 512 points: measured
 // slower there than the tile kernel (H100: 512^3 5.42 vs 3.66 ms, N = 2^18
 // 1.38 vs 1.20 ms; the split mode's were faster or equal).
@@ -75,14 +76,14 @@ __host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, in
 }
 
 // Dynamic shared memory of a pass kernel with a tile of `elements`:
-// register_block_pass holds the input tile in storage format and the fp32
-// exchange tile, contiguous_blocks_256 (contiguous 256-point passes) none,
+// register_block_pass plan::register_block_shared_bytes (input tile and
+// exchange tile), contiguous_blocks_256 (contiguous 256-point passes) none,
 // the tile kernel two stage buffers of intermediates.
 __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pass, bool contiguous_256,
                                                           long long elements, int input_element_bytes,
                                                           int intermediate_bytes) {
-  return register_block_pass ? (contiguous_256 ? 0 : elements * (input_element_bytes + 8))
-                             : elements * intermediate_bytes * 2;
+  if (!register_block_pass) return elements * intermediate_bytes * 2;
+  return contiguous_256 ? 0 : plan::register_block_shared_bytes(elements, input_element_bytes);
 }
 
 // Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core

@@ -83,8 +83,14 @@ struct PassLimits {
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
                        std::int64_t shared_bytes_per_block);
 // Shared memory per block assumed where no CUDA device is present (sm_90's
-// opt-in maximum), so that a plan is the same on any machine without one.
+// opt-in maximum), so that a plan is the same on any machine without one;
+// the CUDA fixed-shape instances' tiles are chosen for it too.
 constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
+// Shared memory of a CUDA register-block pass over a tile of `elements`: the
+// input tile in storage format beside the fp32 exchange tile.
+constexpr std::int64_t register_block_shared_bytes(std::int64_t elements, int input_element_bytes) {
+  return elements * (input_element_bytes + 8);
+}
 
 // Stages and passes of an axis of `size` points.  One pass with
 // radix_schedule(size) while the axis fits on chip (limits.

@@ -37,21 +37,21 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   const std::int64_t on_chip = on_chip_elements(storage, mode);
   PassLimits limits{on_chip, on_chip / min_columns_per_tile, on_chip / min_columns_per_tile};
   // The CUDA register-block passes (tensor-core modes, fixed-shape kernels of
-  // the default radices) keep the input tile in storage format beside an
-  // fp32 exchange tile, 4 + 8 or 8 + 8 bytes per element, not two tiles of
+  // the default radices) need register_block_shared_bytes, not two tiles of
   // intermediates: a contiguous 2^14-point pass reading 4-byte storage takes
   // 192 KB, a 4096-point pass of two 8-byte columns 128 KB.
   const bool tensor_mode = mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16;
   if (!tensor_mode || max_radix != default_max_radix) return limits;
   const bool narrow_storage = storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16;
-  if (reads_packed_storage && narrow_storage && (std::int64_t{1} << 14) * (4 + 8) <= shared_bytes_per_block) {
+  const std::int64_t single_pass_bytes = register_block_shared_bytes(std::int64_t{1} << 14, 4);
+  if (reads_packed_storage && narrow_storage && single_pass_bytes <= shared_bytes_per_block) {
     limits.contiguous_single_pass = std::int64_t{1} << 14;
   }
   // The first of several passes of an unstrided axis writes whole runs (its
   // outputs are contiguous), so two 8-byte columns per tile do there; later
   // passes of 4096 points with two columns ran slower than three shorter
   // passes (H100: N = 2^24 1.12x ... 1.29x, 4096^2 1.16x ... 1.32x).
-  if ((std::int64_t{1} << 12) * 2 * (8 + 8) <= shared_bytes_per_block) {
+  if (register_block_shared_bytes((std::int64_t{1} << 12) * 2, 8) <= shared_bytes_per_block) {  // two columns
     limits.first_of_several = std::int64_t{1} << 12;
   }
   return limits;
