@@ -41,11 +41,13 @@ using KernelFunction = void (*)(PassParameters);
 using LayoutCopy = void (*)(const void*, void*, cuda::LayoutMap, cudaStream_t, int);
 
 using FixedShapeLookup = cuda::PassKernel (*)(bool, bool, int, int, bool);
+using PlaneLookup = cuda::PassKernel (*)(bool);
 
 struct KernelChoice {
   KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
   LayoutCopy gather, scatter;  // caller layout <-> packed intermediate
   FixedShapeLookup fixed_shape = nullptr;  // cuda::fixed_shape_kernel, in the tensor-core modes
+  PlaneLookup plane = nullptr;              // cuda::plane_kernel, in the tensor-core modes
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
     return output_is_intermediate ? storage_to_intermediate : storage_to_storage;
@@ -76,6 +78,7 @@ template <ComputeMode Mode, typename Storage>
 KernelChoice with_fixed_shapes(KernelChoice choice) {
   if constexpr (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16) {
     choice.fixed_shape = &cuda::fixed_shape_kernel<Mode, Storage, float2>;
+    choice.plane = &cuda::plane_kernel<Mode, Storage, float2>;
   }
   return choice;
 }
@@ -93,7 +96,8 @@ KernelChoice kernels_for_storage(StorageType storage) {
 // TENSORFFT_RUNTIME_SHAPE_KERNELS=1 runs every pass with the run-time-shape
 // kernel (to compare it with the fixed-shape ones, or to rule them out).  A
 // pass only the register-block kernels hold (the 2^14-point single pass of
-// fp16/bf16 storage, plan::pass_limits) then fails with not_supported.
+// fp16/bf16 storage, plan::pass_limits, and the 128 x 128 plane pass) then
+// fails with not_supported.
 bool runtime_shape_kernels_forced() {
   const char* value = std::getenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
   return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
@@ -237,6 +241,7 @@ struct PassView {
   const plan::Pass* pass;  // null: a copy with the normalization (all axes of size 1)
   std::int64_t inner;
   bool in_place_capable;  // the axis has one pass: each tile writes back the elements it read
+  bool plane = false;     // the last two axes' 128 x 128 planes in one pass (plan.plane_pass)
 };
 
 class CudaExecutor final : public Executor {
@@ -280,7 +285,9 @@ class CudaExecutor final : public Executor {
 
     // Every pass of every axis, in execution order.
     std::vector<PassView> views;
+    if (plan.plane_pass) views.push_back({&plan.axes[0], &plan.axes[0].passes[0], 1, true, true});
     for (const plan::AxisSchedule& axis : plan.axes) {
+      if (plan.plane_pass && &axis < &plan.axes[2]) continue;
       std::int64_t inner = 1;
       for (std::size_t later = axis.axis + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
       for (const plan::Pass& pass : axis.passes) views.push_back({&axis, &pass, inner, axis.passes.size() == 1});
@@ -313,10 +320,12 @@ class CudaExecutor final : public Executor {
       current = launch.output_buffer;
 
       PassParameters& p = launch.parameters;
-      const std::int64_t n = view.axis ? view.axis->size : 1;
-      const std::int64_t length = view.pass ? view.axis->pass_length(*view.pass) : 1;
+      // A plane pass is one contiguous pass over whole planes.
+      const std::int64_t plane_elements = plan::plane_side * plan::plane_side;
+      const std::int64_t n = view.plane ? plane_elements : view.axis ? view.axis->size : 1;
+      const std::int64_t length = view.plane ? plane_elements : view.pass ? view.axis->pass_length(*view.pass) : 1;
       std::int64_t stride_before = 1;
-      if (view.pass) {
+      if (view.pass && !view.plane) {
         for (const plan::Pass* earlier = view.axis->passes.data(); earlier != view.pass; ++earlier) {
           stride_before *= view.axis->pass_length(*earlier);
         }
@@ -360,7 +369,8 @@ class CudaExecutor final : public Executor {
       std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
-      const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !runtime_shape_kernels_forced() &&
+      const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane &&
+                                        !runtime_shape_kernels_forced() &&
                                         has_default_stages(*view.axis, *view.pass, log2_length);
       // Fewer columns where the tile would not fit in shared memory (the
       // longest strided passes; the fixed-shape instances are compiled for
@@ -376,7 +386,18 @@ class CudaExecutor final : public Executor {
                                          cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
         launch.kernel = kernels.pick(launch.input_buffer >= 0, launch.output_buffer >= 0);
         register_blocks = false;
-        if (fixed_shape_possible) {
+        if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
+          const cuda::PassKernel plane_kernel = kernels.plane && !runtime_shape_kernels_forced() &&
+                                                        launch.input_buffer < 0
+                                                    ? kernels.plane(launch.output_buffer >= 0)
+                                                    : nullptr;
+          if (!plane_kernel) {
+            throw Error(Status::not_supported, "no plane pass kernel for this storage, mode or input (or "
+                                               "TENSORFFT_RUNTIME_SHAPE_KERNELS is set): " + plan.description);
+          }
+          launch.kernel = plane_kernel;
+          register_blocks = true;
+        } else if (fixed_shape_possible) {
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
                                                              log2_length, log2_columns, contiguous);
           if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched

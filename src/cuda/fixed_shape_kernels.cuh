@@ -123,6 +123,20 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
   return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true, false>(p, t, Multi{});
 }
 
+// The plane pass kernel (plane_pass_kernel) reading this storage and writing
+// the storage (a 128 x 128 transform) or the intermediate (the first pass of
+// [...] x 128 x 128); null for 8-byte storage, which has no plane pass.
+template <ComputeMode Mode, typename Storage, typename Intermediate>
+PassKernel plane_kernel(bool output_is_intermediate) {
+  if constexpr (sizeof(Storage) == 4) {
+    return output_is_intermediate ? &plane_pass_kernel<Mode, Storage, Intermediate>
+                                  : &plane_pass_kernel<Mode, Storage, Storage>;
+  } else {
+    (void)output_is_intermediate;
+    return nullptr;
+  }
+}
+
 // Instances are compiled in the generated fixed_shape_kernels_<mode>_<storage>.cu
 // (src/cuda/CMakeLists.txt, from fixed_shape_kernels.cu.in), one per line here.
 extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __half2, float2>(bool, bool, int, int,
@@ -138,4 +152,10 @@ extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __nv_bfl
 extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, float2, float2>(bool, bool, int, int,
                                                                                         bool);
 
+extern template PassKernel plane_kernel<ComputeMode::split_fp16, __half2, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::split_fp16, __nv_bfloat162, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::split_fp16, float2, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::single_fp16, __half2, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::single_fp16, float2, float2>(bool);
 }  // namespace tensorfft::cuda

@@ -870,6 +870,35 @@ struct TileMap {
   }
 };
 
+// The 2D DFT of a 128 x 128 plane (memory index 128 n1 + n2) with the
+// arithmetic of the 2^14-point register-block pass.  Each axis's DFT of 128
+// splits as 16 x 8 (n = u + 8 v, output K = kv + 16 j):
+//   X[K1][K2] = sum_{u1,u2} w8^(u1 j1 + u2 j2) w128^(u1 kv1 + u2 kv2)
+//               * (16 x 16 DFT over (v1, v2) of x[u1 + 8 v1][u2 + 8 v2])[kv1][kv2]
+// The pass's point p = a + 64 m (a = a0 + 8 a1, m = t + 16 n) takes a0 = u2,
+// a1 = u1, t = v1, n = v2: the register block over m, with its twiddles
+// w256^(j t) left out, is the 16 x 16 DFT (output f = j + 16 k, j = kv2, k =
+// kv1), and the radix-64 stage as 8 x 8 over (a1, a0) with the twiddle
+// w128^(a1 kv1 + a0 kv2) in place of w_P^(a f) and without w64^(a0 c0) is
+// the radix-8 stage of both axes (c0 = j1, c1 = j2).  t = v1, n = v2 rather
+// than the other way keeps the register block's shared-memory reads at
+// most 4-way bank conflicted, as in the 1D pass.
+struct PlaneDigits {
+  // Memory index in the plane of pass point p: bits u2 | u1 << 7 | v1 << 10 | v2 << 3.
+  __host__ __device__ static constexpr int memory_of_point(int p) {
+    return (p & 7) | (((p >> 3) & 7) << 7) | (((p >> 6) & 15) << 10) | ((p >> 10) << 3);
+  }
+  // Exponent of w_P (P = 2^14) of the radix-64 stage's twiddle for register-
+  // block output f and point a = a0 + 8 a1: w128^(a1 kv1 + a0 kv2).
+  __host__ __device__ static constexpr int twiddle_exponent(int f, int a0, int a1) {
+    return (128 * (a1 * (f >> 4) + a0 * (f & 15))) & ((1 << 14) - 1);
+  }
+  // Memory index of output (f, c0, c1): K1 = kv1 + 16 c0, K2 = kv2 + 16 c1.
+  __host__ __device__ static constexpr int memory_of_output(int f, int c0, int c1) {
+    return 128 * ((f >> 4) + 16 * c0) + (f & 15) + 16 * c1;
+  }
+};
+
 // A pass of P = 256 R points (R = 1 ... 64) as R register blocks and one
 // radix-R stage, with two trips through shared memory instead of one per
 // stage.  For each tile column (pass twiddle already applied to x):
@@ -890,10 +919,14 @@ struct TileMap {
 // single-pass batch or a contiguous last axis), the maps become constants.
 // ExactInput: fp16 inputs without a pass twiddle (block_transform's).  Both
 // compile-time (see stockham_pass_kernel's Contiguous).
+// Plane (R = 64, contiguous): the 2D DFT of each 128 x 128 plane (the last
+// two axes fused, plane_pass_kernel) instead of a 2^14-point 1D DFT; see
+// PlaneDigits for how the same arithmetic does it.
 template <bool Split, int Log2Radix, int Log2Columns, bool Contiguous, bool ExactInput, typename InputStorage,
-          typename OutputStorage>
+          typename OutputStorage, bool Plane = false>
 __device__ __forceinline__ void register_block_pass(const PassParameters& params, int threads,
                                                     unsigned char* shared) {
+  static_assert(!Plane || (Log2Radix == 6 && Contiguous), "the plane pass is the contiguous 2^14-point shape");
   constexpr int R = 1 << Log2Radix, log2_P = 8 + Log2Radix, P = 1 << log2_P, T = 1 << Log2Columns;
   constexpr int elements = P * T, input_bytes = static_cast<int>(sizeof(InputStorage));
   using Raw = typename std::conditional<input_bytes == 4, std::uint32_t, uint2>::type;  // storage bits
@@ -941,12 +974,19 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   };
 
   float2 twiddle[2][2][2];
-  block_twiddles(inner, Log2Radix, lane, twiddle);
+  if constexpr (Plane) {  // the 16 x 16 block is a 2D DFT: no twiddles (PlaneDigits)
+#pragma unroll
+    for (int i = 0; i < 8; ++i) twiddle[i >> 2][(i >> 1) & 1][i & 1] = make_float2(1.0f, 0.0f);
+  } else {
+    block_twiddles(inner, Log2Radix, lane, twiddle);
+  }
+  // Tile element (compact order) of pass point p of column 0.
+  const auto point_element = [&](int p) { return Plane ? PlaneDigits::memory_of_point(p) : load.compact(p, 0); };
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
   int input_offset[2][2][2];  // [nt][ks][r]: of point a + R m in the tile (block_offsets)
   int exchange_offset[2][4];  // [h][nt]: of output f in the exchange tile
   block_offsets(
-      lane, [&](int m) { return raw_tile_offset(load.compact(R * m, 0) * input_bytes); },
+      lane, [&](int m) { return raw_tile_offset(point_element(R * m) * input_bytes); },
       [&](int f) { return tile_slot(f << Log2Columns); }, input_offset, exchange_offset);
 
   const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * T;
@@ -959,7 +999,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll 1
     for (int item = warp; item < T * R; item += warp_count) {
       const int column = item >> Log2Radix, a = item & (R - 1);
-      const int input_base = raw_tile_offset(load.compact(a, column) * input_bytes);
+      const int input_base = raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes);
       const int c_mod_a = static_cast<int>((first + column) >> log2_I) & twiddle_mask;
       float2 x[2][2][2];  // [nt][ks][r]
 #pragma unroll
@@ -1002,6 +1042,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       //   U_a0[c0] = sum_a1 w_8^(a1 c0) w_P^(a k2) Y_a[k2],
       // U_a0[c0] (twiddled) stored where Y_(a0 + 8 c0)[k2] was.  Contiguous
       // tiles only (T = 1 at P = 2^14): threads in k2 order are in memory order.
+      // Plane: the twiddles of PlaneDigits instead.
       static_assert(Contiguous, "radix 64 only in contiguous passes");
 #pragma unroll 1
       for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
@@ -1011,12 +1052,13 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll
         for (int a1 = 0; a1 < 8; ++a1) {
           y[a1] = exchange[base ^ tile_slot((2048 * a1) << Log2Columns)];
-          if (a1 > 0 || a0 > 0) y[a1] = complex_multiply(y[a1], __ldg(inner + (a0 + 8 * a1) * k2));
+          const int e = Plane ? PlaneDigits::twiddle_exponent(k2, a0, a1) : (a0 + 8 * a1) * k2;
+          if (a1 > 0 || a0 > 0) y[a1] = complex_multiply(y[a1], __ldg(inner + e));
         }
         small_fft<8>(y, roots);
 #pragma unroll
         for (int c0 = 0; c0 < 8; ++c0) {
-          if (c0 > 0 && a0 > 0) y[c0] = complex_multiply(y[c0], __ldg(inner + 256 * a0 * c0));  // w_64^(a0 c0)
+          if (!Plane && c0 > 0 && a0 > 0) y[c0] = complex_multiply(y[c0], __ldg(inner + 256 * a0 * c0));  // w_64^(a0 c0)
           exchange[base ^ tile_slot((2048 * c0) << Log2Columns)] = y[c0];
         }
       }
@@ -1030,12 +1072,14 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll
         for (int a0 = 0; a0 < 8; ++a0) y[a0] = exchange[base ^ tile_slot((256 * a0) << Log2Columns)];
         small_fft<8>(y, roots);
-        OutputStorage* const destination = tile_output + store.memory(k2, column) + 256 * c0;
+        OutputStorage* const destination =
+            tile_output + (Plane ? store.memory(0, column) + PlaneDigits::memory_of_output(k2, c0, 0)
+                                 : store.memory(k2, column) + 256 * c0);
 #pragma unroll
         for (int c1 = 0; c1 < 8; ++c1) {
           float2 value = y[c1];
           if (scaled) value.x *= scale, value.y *= scale;
-          StorageTraits<OutputStorage>::store(destination + 2048 * c1, value);
+          StorageTraits<OutputStorage>::store(destination + (Plane ? 16 : 2048) * c1, value);
         }
       }
     } else {
@@ -1448,6 +1492,29 @@ __global__ void __launch_bounds__(
     }
     __syncthreads();
   }
+}
+
+// The last two axes of 128 x 128 planes in one pass (plan::runs_plane_pass):
+// register_block_pass's 2^14-point contiguous shape with PlaneDigits, one
+// plane per tile, launched with the threads, launch bounds and shared memory
+// of the 1D 2^14-point instance (4-byte storage input).
+constexpr int plane_log2_elements = 14;
+template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
+__global__ void __launch_bounds__(
+    own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
+        ? fixed_shape_threads<Mode, sizeof(InputStorage), plane_log2_elements, 0>()
+        : max_threads_per_block,
+    own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
+        ? contiguous_min_blocks<Mode, sizeof(InputStorage), plane_log2_elements, 0>()
+        : 0)
+    plane_pass_kernel(PassParameters params) {
+  static_assert(Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16, "a tensor-core mode");
+  static_assert(sizeof(InputStorage) == 4, "the plane's input tile is fp16/bf16 storage");
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  constexpr int threads = fixed_shape_threads<Mode, sizeof(InputStorage), plane_log2_elements, 0>();
+  register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements - 8, 0, true,
+                      std::is_same<InputStorage, __half2>::value, InputStorage, OutputStorage, true>(params, threads,
+                                                                                                 shared_bytes);
 }
 
 }  // namespace tensorfft::cuda

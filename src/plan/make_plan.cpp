@@ -183,6 +183,7 @@ std::string describe(const PlanImplementation& plan) {
       << to_string(problem.direction) << " norm=" << to_string(problem.normalization) << " batch=" << problem.batch
       << ' ' << to_string(plan.backend);
   for (const plan::AxisSchedule& axis : plan.axes) {
+    if (plan.plane_pass && &axis == &plan.axes[0]) out << " (planes " << plan::plane_side << 'x' << plan::plane_side;
     if (problem.sizes.size() > 1) out << " (axis" << axis.axis;
     for (const plan::Pass& pass : axis.passes) {
       out << " (pass";
@@ -193,6 +194,7 @@ std::string describe(const PlanImplementation& plan) {
     }
     if (axis.passes.empty()) out << " (identity)";
     if (problem.sizes.size() > 1) out << ')';
+    if (plan.plane_pass && &axis == &plan.axes[1]) out << ')';
   }
   out << ')';
   return out.str();
@@ -251,6 +253,7 @@ Plan make_plan(const Problem& problem, Backend backend) {
                         inner > 1);
     plan.axes.push_back(std::move(axis));
   }
+  plan.plane_pass = plan::runs_plane_pass(problem, max_radix, plan.input_layout.packed, shared_bytes);
 
   if (backend == Backend::host) {
     plan.backend = Backend::host;

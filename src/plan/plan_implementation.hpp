@@ -105,6 +105,16 @@ constexpr std::int64_t register_block_shared_bytes(std::int64_t elements, int in
 // power of two.
 void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, bool strided_axis);
 
+// Whether the last two axes, of 128 x 128 planes, run as one CUDA pass (the
+// 2^14-point register-block pass computing each plane's 2D DFT, cuda::
+// plane_pass_kernel) instead of one pass per axis: where a contiguous
+// 2^14-point single pass would run (pass_limits with reads_packed_storage:
+// fp16/bf16 storage read packed, a tensor-core mode with the default
+// radices, shared_bytes_per_block for its tiles).  The axes keep their own
+// stages; the host executor runs them axis by axis.
+constexpr std::int64_t plane_side = 128;
+bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block);
+
 // Whether a stage of this radix runs on tensor cores in this mode: radix 8
 // and 16 in the fp16 modes; radix 2 and 4 (whose DFT entries are 0 and +-1,
 // +-i) run as fp32 butterflies, exact products and cheaper than an MMA.
@@ -138,6 +148,7 @@ struct PlanImplementation {
   std::string backend_reason;
   std::string description;
   std::vector<plan::AxisSchedule> axes;  // in execution order: last axis first
+  bool plane_pass = false;               // axes[0] and axes[1] in one pass (plan::runs_plane_pass)
   plan::ResolvedLayout input_layout;
   plan::ResolvedLayout output_layout;
   std::int64_t transform_elements = 0;  // product of the sizes

@@ -67,6 +67,13 @@ int log2_floor(std::int64_t value) {
 
 }  // namespace
 
+bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block) {
+  const std::size_t rank = problem.sizes.size();
+  if (rank < 2 || problem.sizes[rank - 1] != plane_side || problem.sizes[rank - 2] != plane_side) return false;
+  const PassLimits limits = pass_limits(problem.storage, problem.mode, max_radix, input_packed, shared_bytes_per_block);
+  return limits.contiguous_single_pass >= plane_side * plane_side;
+}
+
 void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, bool strided_axis) {
   axis.stages.clear();
   axis.passes.clear();

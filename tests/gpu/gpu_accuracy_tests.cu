@@ -297,16 +297,19 @@ void run_layout_case(const Problem& problem, bool in_place, const char* what, Bu
 int main(int argc, char** argv) {
   int max_log2 = 26;
   bool quick = false;
+  bool shapes_only = false;  // only the 2D/3D shapes (a memcheck run of their kernels)
   const char* log_path = nullptr;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--max-log2") && i + 1 < argc) {
       max_log2 = std::atoi(argv[++i]);
     } else if (!std::strcmp(argv[i], "--quick")) {
       quick = true;
+    } else if (!std::strcmp(argv[i], "--shapes-only")) {
+      shapes_only = true;
     } else if (!std::strcmp(argv[i], "--log") && i + 1 < argc) {
       log_path = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: gpu_accuracy_tests [--max-log2 N] [--quick] [--log FILE]\n");
+      std::fprintf(stderr, "usage: gpu_accuracy_tests [--max-log2 N] [--quick] [--shapes-only] [--log FILE]\n");
       return 2;
     }
   }
@@ -324,7 +327,7 @@ int main(int argc, char** argv) {
   const ComputeMode modes[] = {ComputeMode::split_fp16, ComputeMode::single_fp16, ComputeMode::fp32};
   std::uint64_t seed = 1;
   const int step = quick ? 3 : 1;
-  for (int log2n = 1; log2n <= max_log2; log2n += step) {
+  for (int log2n = 1; log2n <= (shapes_only ? 0 : max_log2); log2n += step) {
     const std::int64_t n = std::int64_t{1} << log2n;
     for (StorageType storage : storages) {
       for (ComputeMode mode : modes) {
@@ -391,7 +394,8 @@ int main(int argc, char** argv) {
   const std::vector<std::vector<std::int64_t>> shapes = {
       {2, 2},      {16, 8},      {2, 1024},     {1024, 2},      {64, 64},       {256, 512},
       {1024, 1024}, {4096, 4096}, {8192, 8192}, {2, 2, 2},      {8, 16, 4},     {32, 32, 32},
-      {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}, {4, 16384}, {16384, 4}};
+      {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}, {4, 16384}, {16384, 4},
+      {128, 128},  {2, 128, 128}};
   for (const auto& shape : shapes) {
     Problem p;
     p.sizes = shape;
@@ -427,6 +431,29 @@ int main(int argc, char** argv) {
       p.storage = StorageType::complex_fp16;
       run_host_agreement(p, buffers, totals);
     }
+  }
+  // The plane pass (the last two axes of 128 x 128 planes in one pass) in
+  // place, with each normalization (applied by the plane pass or after it).
+  for (const std::vector<std::int64_t>& shape : {std::vector<std::int64_t>{128, 128}, {2, 128, 128}}) {
+    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+      Problem p;
+      p.sizes = shape;
+      p.batch = 3;
+      if (static_cast<std::size_t>(transform_elements(p) * p.batch) > buffers.capacity) continue;
+      p.mode = mode;
+      p.storage = mode == ComputeMode::split_fp16 ? StorageType::complex_fp16 : StorageType::complex_bf16;
+      p.direction = Direction::inverse;
+      p.normalization = mode == ComputeMode::split_fp16 ? Normalization::ortho : Normalization::backward;
+      run_case(p, true, buffers, totals, seed++);
+      p.direction = Direction::forward;
+      p.normalization = Normalization::forward;
+      run_case(p, false, buffers, totals, seed++);
+    }
+  }
+  if (shapes_only) {
+    std::printf("%d passed, %d failed\n", totals.passed, totals.failed);
+    if (totals.log) std::fclose(totals.log);
+    return totals.failed == 0 ? 0 : 1;
   }
   // Advanced layouts (cuFFT/FFTW inembed/istride/idist, onembed/ostride/odist).
   for (StorageType storage : {StorageType::complex_fp32, StorageType::complex_fp16}) {

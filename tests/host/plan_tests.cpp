@@ -161,6 +161,53 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
   }
 }
 
+// The last two axes of 128 x 128 planes run as one CUDA pass exactly where
+// a 2^14-point single pass reading packed fp16/bf16 storage would, and both
+// axes keep their own stages (the host executor runs them).
+TEST(PlanSchedule, PlanePassForPackedNarrowStorageOf128By128Planes) {
+  struct Case {
+    StorageType storage;
+    ComputeMode mode;
+    std::vector<std::int64_t> sizes;
+    int max_radix;
+    bool strided_input;
+    bool plane_pass;
+  };
+  const std::vector<Case> cases = {
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 0, false, true},
+      {StorageType::complex_bf16, ComputeMode::single_fp16, {128, 128, 128}, 16, false, true},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {4, 128, 128}, 0, false, true},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128, 2}, 0, false, false},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {64, 256}, 0, false, false},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, false, false},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {128, 128}, 0, false, false},
+      {StorageType::complex_fp16, ComputeMode::fp32, {128, 128}, 0, false, false},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 8, false, false},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 0, true, false},
+  };
+  for (const Case& c : cases) {
+    Problem problem;
+    problem.sizes = c.sizes;
+    problem.storage = c.storage;
+    problem.mode = c.mode;
+    problem.max_radix = c.max_radix;
+    if (c.strided_input) problem.input_layout.stride = 2;  // gathered into the fp32 workspace first
+    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    SCOPED_TRACE(p.describe());
+    EXPECT_EQ(p.implementation().plane_pass, c.plane_pass);
+    EXPECT_EQ(p.describe().find("(planes 128x128") != std::string::npos, c.plane_pass);
+    if (c.plane_pass) {
+      const auto& axes = p.implementation().axes;
+      ASSERT_GE(axes.size(), 2u);
+      for (int a = 0; a < 2; ++a) {
+        EXPECT_EQ(axes[a].axis, static_cast<int>(c.sizes.size()) - 1 - a);
+        ASSERT_EQ(axes[a].passes.size(), 1u);
+        EXPECT_EQ(axes[a].pass_length(axes[a].passes[0]), plan::plane_side);
+      }
+    }
+  }
+}
+
 struct PassCase {
   Combo combo;
   int log2_size;
