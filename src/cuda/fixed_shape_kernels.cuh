@@ -34,7 +34,7 @@ constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^
 // 512^3 3.95 -> 2.94 ms, 1024^2 0.93 -> 0.76, N = 2^20 1.14 -> 0.96; with 8
 // columns for 8-byte elements too, fp32 storage N = 2^18 ran 1.14x slower.
 constexpr int strided_log2_min_columns(int log2_pass_length, int narrowest_element_bytes) {
-  return narrowest_element_bytes <= 4 && log2_pass_length <= 10 ? 3 : 2;
+  return narrowest_element_bytes <= 4 && log2_pass_length <= plan::log2_longest_whole_sector_pass ? 3 : 2;
 }
 
 // log2 T of the tile the executor picks for a pass of 2^log2_pass_length

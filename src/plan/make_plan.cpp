@@ -248,9 +248,11 @@ Plan make_plan(const Problem& problem, Backend backend) {
     // The first axis executed reads the caller's storage unless the input
     // layout is gathered into the fp32 workspace first.
     const bool reads_storage = k + 1 == problem.sizes.size() && plan.input_layout.packed;
-    plan::schedule_axis(axis, max_radix,
-                        plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, shared_bytes),
-                        inner > 1);
+    const bool writes_storage = k == 0 && plan.output_layout.packed;  // the last axis executed
+    plan::schedule_axis(
+        axis, max_radix,
+        plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, writes_storage, shared_bytes),
+        inner > 1);
     plan.axes.push_back(std::move(axis));
   }
   plan.plane_pass = plan::runs_plane_pass(problem, max_radix, plan.input_layout.packed, shared_bytes);

@@ -69,19 +69,28 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // (a strided axis or one pass of several; strided_pass, room for
 // min_columns_per_tile columns), and the first of several passes of an
 // unstrided axis (first_of_several >= strided_pass: its outputs are
-// contiguous, so fewer columns per tile do).
+// contiguous, so fewer columns per tile do).  last_of_two, when not 0, is
+// the length the second of two passes of an unstrided axis takes wherever
+// the first still fits first_of_several, instead of balanced lengths.
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
   std::int64_t first_of_several;
+  std::int64_t last_of_two = 0;
 };
+// The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with
+// columns apart take 8 columns, so that each point's run of columns fills a
+// 32-byte sector (cuda strided_log2_min_columns; longer passes would not fit
+// 8 columns in shared memory).
+constexpr int log2_longest_whole_sector_pass = 10;
 // The limits for an axis in this storage and mode: on_chip_elements (and a
 // quarter of it when strided), longer for the fixed-shape register-block
 // passes of the tensor-core modes with the default radices where
 // `shared_bytes_per_block` holds them; `reads_packed_storage`: the axis is the
-// first executed and reads the caller's packed input.
+// first executed and reads the caller's packed input; `writes_packed_storage`:
+// it is the last executed and writes the caller's packed output.
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
-                       std::int64_t shared_bytes_per_block);
+                       bool writes_packed_storage, std::int64_t shared_bytes_per_block);
 // Shared memory per block assumed where no CUDA device is present (sm_90's
 // opt-in maximum), so that a plan is the same on any machine without one;
 // the CUDA fixed-shape instances' tiles are chosen for it too.
@@ -97,7 +106,9 @@ constexpr std::int64_t register_block_shared_bytes(std::int64_t elements, int in
 // contiguous_single_pass, or limits.strided_pass for a strided axis, one with
 // later axes read with stride I).  Otherwise the fewest passes of balanced
 // power-of-two lengths (longer first) that fit limits.strided_pass (the
-// first: first_of_several on an unstrided axis), each pass with the
+// first: first_of_several on an unstrided axis; two passes of an unstrided
+// axis end with limits.last_of_two where it is set and the first fits), each
+// pass with the
 // radix_schedule of its own length: grouping one axis-wide schedule instead
 // would let the radix granularity force an extra pass through memory (2^20
 // = 16^5 does not split into two passes of radix-16 stages of <= 2^11

@@ -33,7 +33,7 @@ std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {
 }
 
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
-                       std::int64_t shared_bytes_per_block) {
+                       bool writes_packed_storage, std::int64_t shared_bytes_per_block) {
   const std::int64_t on_chip = on_chip_elements(storage, mode);
   PassLimits limits{on_chip, on_chip / min_columns_per_tile, on_chip / min_columns_per_tile};
   // The CUDA register-block passes (tensor-core modes, fixed-shape kernels of
@@ -54,6 +54,15 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   if (register_block_shared_bytes((std::int64_t{1} << 12) * 2, 8) <= shared_bytes_per_block) {  // two columns
     limits.first_of_several = std::int64_t{1} << 12;
   }
+  // A transform that reads and writes fp16/bf16 storage in two passes ends
+  // with a 1024-point pass, the longest whose narrow-storage tiles fill whole
+  // sectors, rather than balanced lengths (H100, split / single_fp16 fp16:
+  // N = 2^15 32 x 1024 0.72x / 0.78x the time of 256 x 128, 2^16 64 x 1024
+  // 0.83x / 0.86x, 2^17 0.95x / 0.84x, 2^19 0.93x / 0.99x, 2^22 4096 x 1024
+  // 0.86x / 0.88x, 2^18 1.02x / 0.83x).  fp32 storage measured slower so.
+  if (reads_packed_storage && writes_packed_storage && narrow_storage) {
+    limits.last_of_two = std::int64_t{1} << log2_longest_whole_sector_pass;
+  }
   return limits;
 }
 
@@ -70,7 +79,8 @@ int log2_floor(std::int64_t value) {
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block) {
   const std::size_t rank = problem.sizes.size();
   if (rank < 2 || problem.sizes[rank - 1] != plane_side || problem.sizes[rank - 2] != plane_side) return false;
-  const PassLimits limits = pass_limits(problem.storage, problem.mode, max_radix, input_packed, shared_bytes_per_block);
+  const PassLimits limits =
+      pass_limits(problem.storage, problem.mode, max_radix, input_packed, false, shared_bytes_per_block);
   return limits.contiguous_single_pass >= plane_side * plane_side;
 }
 
@@ -95,6 +105,11 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
     int pass_count = 2;
     while (length_of(pass_count, 0) > log2_max_first || length_of(pass_count, 1) > log2_max_pass) ++pass_count;
     for (int p = 0; p < pass_count; ++p) pass_log2_lengths.push_back(length_of(pass_count, p));
+    const int log2_last = limits.last_of_two > 0 ? log2_floor(limits.last_of_two) : 0;
+    if (!strided_axis && pass_count == 2 && log2_last > 0 && log2_size - log2_last <= log2_max_first &&
+        log2_size - log2_last >= 1 && log2_last <= log2_max_pass) {
+      pass_log2_lengths = {log2_size - log2_last, log2_last};
+    }
   }
   std::int64_t stride = 1;
   for (int log2_length : pass_log2_lengths) {
