@@ -113,6 +113,20 @@ TEST(PlanSchedule, StagesAndAxesOfMultiDimensionalPlans) {
 
 // ---- passes ----
 
+// A plan for the schedule tests on the host backend (the same schedule as on
+// an sm_90 device); a strided input is not packed: it is gathered into the
+// fp32 workspace first.
+Plan host_plan_of(StorageType storage, ComputeMode mode, const std::vector<std::int64_t>& sizes, int max_radix,
+                  bool strided_input) {
+  Problem problem;
+  problem.sizes = sizes;
+  problem.storage = storage;
+  problem.mode = mode;
+  problem.max_radix = max_radix;
+  if (strided_input) problem.input_layout.stride = 2;
+  return tensorfft::make_plan(problem, Backend::host);
+}
+
 // The register-block kernels' longer passes (plan::pass_limits) only where
 // they run: a 2^14-point axis is one pass when it is the first axis executed,
 // read from packed fp16/bf16 storage in a tensor-core mode with the default
@@ -147,13 +161,7 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
       {StorageType::complex_bf16, ComputeMode::fp32, {4096, 4096}, 0, false, {1, 2}},
   };
   for (const Case& c : cases) {
-    Problem problem;
-    problem.sizes = c.sizes;
-    problem.storage = c.storage;
-    problem.mode = c.mode;
-    problem.max_radix = c.max_radix;
-    if (c.strided_input) problem.input_layout.stride = 2;  // not packed: gathered into the workspace first
-    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    const Plan p = host_plan_of(c.storage, c.mode, c.sizes, c.max_radix, c.strided_input);
     SCOPED_TRACE(p.describe());
     const auto& axes = p.implementation().axes;
     ASSERT_EQ(axes.size(), c.passes.size());
@@ -221,13 +229,7 @@ TEST(PlanSchedule, PlanePassForPackedNarrowStorageOf128By128Planes) {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 0, true, false},
   };
   for (const Case& c : cases) {
-    Problem problem;
-    problem.sizes = c.sizes;
-    problem.storage = c.storage;
-    problem.mode = c.mode;
-    problem.max_radix = c.max_radix;
-    if (c.strided_input) problem.input_layout.stride = 2;  // gathered into the fp32 workspace first
-    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    const Plan p = host_plan_of(c.storage, c.mode, c.sizes, c.max_radix, c.strided_input);
     SCOPED_TRACE(p.describe());
     EXPECT_EQ(p.implementation().plane_pass, c.plane_pass);
     EXPECT_EQ(p.describe().find("(planes 128x128") != std::string::npos, c.plane_pass);
