@@ -71,12 +71,15 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // unstrided axis (first_of_several >= strided_pass: its outputs are
 // contiguous, so fewer columns per tile do).  last_of_two, when not 0, is
 // the length the second of two passes of an unstrided axis takes wherever
-// the first still fits first_of_several, instead of balanced lengths.
+// the first still fits first_of_several, instead of balanced lengths;
+// strided_last_of_two likewise for a strided axis (the first fitting
+// strided_pass).
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
   std::int64_t first_of_several;
   std::int64_t last_of_two = 0;
+  std::int64_t strided_last_of_two = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with
 // columns apart take 8 columns, so that each point's run of columns fills a
@@ -107,7 +110,8 @@ constexpr std::int64_t register_block_shared_bytes(std::int64_t elements, int in
 // later axes read with stride I).  Otherwise the fewest passes of balanced
 // power-of-two lengths (longer first) that fit limits.strided_pass (the
 // first: first_of_several on an unstrided axis; two passes of an unstrided
-// axis end with limits.last_of_two where it is set and the first fits), each
+// axis end with limits.last_of_two where it is set and the first fits, of a
+// strided axis with strided_last_of_two), each
 // pass with the
 // radix_schedule of its own length: grouping one axis-wide schedule instead
 // would let the radix granularity force an extra pass through memory (2^20

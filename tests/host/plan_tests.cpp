@@ -204,6 +204,34 @@ TEST(PlanSchedule, TwoPassNarrowStorageTransformsEndWith1024Points) {
   }
 }
 
+// A strided axis in two passes ends with 4 points in the tensor-core modes
+// with the default radices; balanced passes otherwise.
+TEST(PlanSchedule, TwoPassStridedAxesEndWith4Points) {
+  struct Case {
+    StorageType storage;
+    ComputeMode mode;
+    std::vector<std::int64_t> sizes;
+    int max_radix;
+    std::vector<std::int64_t> strided_pass_lengths;  // of axis 0
+  };
+  const std::vector<Case> cases = {
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 0, {1024, 4}},
+      {StorageType::complex_fp32, ComputeMode::single_fp16, {8192, 8192}, 0, {2048, 4}},
+      {StorageType::complex_bf16, ComputeMode::split_fp16, {16384, 4}, 0, {128, 128}},  // 4096 x 4 would not fit
+      {StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0, {64, 64}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 8, {64, 64}},
+  };
+  for (const Case& c : cases) {
+    const Plan p = host_plan_of(c.storage, c.mode, c.sizes, c.max_radix, false);
+    SCOPED_TRACE(p.describe());
+    const plan::AxisSchedule& axis = p.implementation().axes.back();
+    ASSERT_EQ(axis.axis, 0);
+    std::vector<std::int64_t> lengths;
+    for (const plan::Pass& pass : axis.passes) lengths.push_back(axis.pass_length(pass));
+    EXPECT_EQ(lengths, c.strided_pass_lengths);
+  }
+}
+
 // The last two axes of 128 x 128 planes run as one CUDA pass exactly where
 // a 2^14-point single pass reading packed fp16/bf16 storage would, and both
 // axes keep their own stages (the host executor runs them).
@@ -282,6 +310,7 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(limits.last_of_two, narrow && tensor && max_radix == plan::default_max_radix && writes_storage
                                         ? std::int64_t{1} << plan::log2_longest_whole_sector_pass
                                         : 0);
+      EXPECT_EQ(limits.strided_last_of_two, tensor && max_radix == plan::default_max_radix ? 4 : 0);
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
@@ -311,11 +340,13 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       }
       EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
       EXPECT_EQ(stride, size);
-      // Two passes end with last_of_two where it is set and the first fits.
-      const bool ends_with_last_of_two = limits.last_of_two > 0 && !strided && axis.passes.size() == 2 &&
-                                         size / limits.last_of_two <= limits.first_of_several;
+      // Two passes end with last_of_two (strided_last_of_two) where it is set
+      // and the first fits.
+      const std::int64_t last = strided ? limits.strided_last_of_two : limits.last_of_two;
+      const std::int64_t first_limit = strided ? limits.strided_pass : limits.first_of_several;
+      const bool ends_with_last_of_two = last > 0 && axis.passes.size() == 2 && size / last <= first_limit;
       if (ends_with_last_of_two) {
-        EXPECT_EQ(axis.pass_length(axis.passes[1]), limits.last_of_two);
+        EXPECT_EQ(axis.pass_length(axis.passes[1]), last);
       } else {
         EXPECT_LE(longest, 2 * shortest) << "balanced";
       }
