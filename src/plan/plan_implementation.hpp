@@ -69,16 +69,16 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // (a strided axis or one pass of several; strided_pass, room for
 // min_columns_per_tile columns), and the first of several passes of an
 // unstrided axis (first_of_several >= strided_pass: its outputs are
-// contiguous, so fewer columns per tile do).  last_of_two, when not 0, is
-// the length the second of two passes of an unstrided axis takes wherever
-// the first still fits first_of_several, instead of balanced lengths;
-// strided_last_of_two likewise for a strided axis (the first fitting
-// strided_pass).
+// contiguous, so fewer columns per tile do).  later_pass, when not 0, is
+// the length every pass of an unstrided axis after the first takes (the
+// first the rest) wherever the first fits first_of_several, instead of
+// balanced lengths; strided_last_of_two, when not 0, the length the second
+// of two passes of a strided axis takes where the first fits strided_pass.
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
   std::int64_t first_of_several;
-  std::int64_t last_of_two = 0;
+  std::int64_t later_pass = 0;
   std::int64_t strided_last_of_two = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with
@@ -109,10 +109,8 @@ constexpr std::int64_t register_block_shared_bytes(std::int64_t elements, int in
 // contiguous_single_pass, or limits.strided_pass for a strided axis, one with
 // later axes read with stride I).  Otherwise the fewest passes of balanced
 // power-of-two lengths (longer first) that fit limits.strided_pass (the
-// first: first_of_several on an unstrided axis; two passes of an unstrided
-// axis end with limits.last_of_two where it is set and the first fits, of a
-// strided axis with strided_last_of_two), each
-// pass with the
+// first: first_of_several on an unstrided axis), or the lengths that
+// limits.later_pass and strided_last_of_two set, each pass with the
 // radix_schedule of its own length: grouping one axis-wide schedule instead
 // would let the radix granularity force an extra pass through memory (2^20
 // = 16^5 does not split into two passes of radix-16 stages of <= 2^11

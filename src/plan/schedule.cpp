@@ -59,14 +59,17 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   if (register_block_shared_bytes((std::int64_t{1} << 12) * 2, 8) <= shared_bytes_per_block) {  // two columns
     limits.first_of_several = std::int64_t{1} << 12;
   }
-  // A transform that reads and writes fp16/bf16 storage in two passes ends
-  // with a 1024-point pass, the longest whose narrow-storage tiles fill whole
-  // sectors, rather than balanced lengths (H100, split / single_fp16 fp16:
-  // N = 2^15 32 x 1024 0.72x / 0.78x the time of 256 x 128, 2^16 64 x 1024
-  // 0.83x / 0.86x, 2^17 0.95x / 0.84x, 2^19 0.93x / 0.99x, 2^22 4096 x 1024
-  // 0.86x / 0.88x, 2^18 1.02x / 0.83x).  fp32 storage measured slower so.
+  // A transform that reads and writes fp16/bf16 storage in several passes
+  // runs every pass after the first at 1024 points, the longest whose
+  // narrow-storage tiles fill whole sectors, rather than balanced lengths
+  // (H100, split / single_fp16 fp16: N = 2^15 32 x 1024 0.72x / 0.78x the
+  // time of 256 x 128, 2^16 64 x 1024 0.83x / 0.86x, 2^17 0.95x / 0.84x,
+  // 2^19 0.93x / 0.99x, 2^22 4096 x 1024 0.86x / 0.88x, 2^18 1.02x / 0.83x;
+  // three passes, fp16 and bf16: 2^24 16 x 1024 x 1024 0.90x ... 0.99x of
+  // 256 x 256 x 256, 2^25 0.99x, 2^26 0.91x ... 0.97x).  fp32 storage
+  // measured slower so.
   if (reads_packed_storage && writes_packed_storage && narrow_storage) {
-    limits.last_of_two = std::int64_t{1} << log2_longest_whole_sector_pass;
+    limits.later_pass = std::int64_t{1} << log2_longest_whole_sector_pass;
   }
   return limits;
 }
@@ -110,11 +113,14 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
     int pass_count = 2;
     while (length_of(pass_count, 0) > log2_max_first || length_of(pass_count, 1) > log2_max_pass) ++pass_count;
     for (int p = 0; p < pass_count; ++p) pass_log2_lengths.push_back(length_of(pass_count, p));
-    const std::int64_t last = strided_axis ? limits.strided_last_of_two : limits.last_of_two;
-    const int log2_last = last > 0 ? log2_floor(last) : 0;
-    if (pass_count == 2 && log2_last > 0 && log2_size - log2_last <= log2_max_first &&
-        log2_size - log2_last >= 1 && log2_last <= log2_max_pass) {
-      pass_log2_lengths = {log2_size - log2_last, log2_last};
+    const std::int64_t later = strided_axis ? (pass_count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
+    if (later > 0) {
+      const int log2_later = log2_floor(later);
+      const int log2_first = log2_size - (pass_count - 1) * log2_later;
+      if (log2_first >= 1 && log2_first <= log2_max_first && log2_later <= log2_max_pass) {
+        pass_log2_lengths.assign(pass_count, log2_later);
+        pass_log2_lengths[0] = log2_first;
+      }
     }
   }
   std::int64_t stride = 1;

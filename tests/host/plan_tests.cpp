@@ -169,10 +169,11 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
   }
 }
 
-// A 1D transform between packed fp16/bf16 storage in two passes ends with a
-// 1024-point pass (whole sectors of narrow storage); fp32 storage, a
-// gathered input or a scattered output keep balanced passes.
-TEST(PlanSchedule, TwoPassNarrowStorageTransformsEndWith1024Points) {
+// A 1D transform between packed fp16/bf16 storage in several passes runs
+// every pass after the first at 1024 points (whole sectors of narrow
+// storage); fp32 storage, a gathered input or a scattered output keep
+// balanced passes.
+TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
   struct Case {
     StorageType storage;
     std::int64_t size;
@@ -184,6 +185,8 @@ TEST(PlanSchedule, TwoPassNarrowStorageTransformsEndWith1024Points) {
       {StorageType::complex_bf16, 1 << 18, false, false, {256, 1024}},
       {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}},
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
+      {StorageType::complex_fp16, 1 << 24, false, false, {16, 1024, 1024}},
+      {StorageType::complex_bf16, 1 << 26, false, false, {64, 1024, 1024}},
       {StorageType::complex_fp32, 1 << 15, false, false, {256, 128}},
       {StorageType::complex_fp16, 1 << 15, true, false, {256, 128}},
       {StorageType::complex_fp16, 1 << 15, false, true, {256, 128}},
@@ -307,7 +310,7 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
                                                         writes_storage, plan::default_shared_bytes_per_block);
       const bool narrow = c.combo.storage == StorageType::complex_fp16 || c.combo.storage == StorageType::complex_bf16;
       const bool tensor = c.combo.mode == ComputeMode::split_fp16 || c.combo.mode == ComputeMode::single_fp16;
-      EXPECT_EQ(limits.last_of_two, narrow && tensor && max_radix == plan::default_max_radix && writes_storage
+      EXPECT_EQ(limits.later_pass, narrow && tensor && max_radix == plan::default_max_radix && writes_storage
                                         ? std::int64_t{1} << plan::log2_longest_whole_sector_pass
                                         : 0);
       EXPECT_EQ(limits.strided_last_of_two, tensor && max_radix == plan::default_max_radix ? 4 : 0);
@@ -340,13 +343,17 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       }
       EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
       EXPECT_EQ(stride, size);
-      // Two passes end with last_of_two (strided_last_of_two) where it is set
-      // and the first fits.
-      const std::int64_t last = strided ? limits.strided_last_of_two : limits.last_of_two;
+      // The passes after the first take later_pass (two passes of a strided
+      // axis: strided_last_of_two) where it is set and the first fits.
+      const std::size_t count = axis.passes.size();
+      const std::int64_t later = strided ? (count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
       const std::int64_t first_limit = strided ? limits.strided_pass : limits.first_of_several;
-      const bool ends_with_last_of_two = last > 0 && axis.passes.size() == 2 && size / last <= first_limit;
-      if (ends_with_last_of_two) {
-        EXPECT_EQ(axis.pass_length(axis.passes[1]), last);
+      std::int64_t later_product = 1;
+      for (std::size_t p = 1; p < count && later > 0; ++p) later_product *= later;
+      const std::int64_t first_length = size / later_product;
+      const bool fixed_later = later > 0 && count >= 2 && first_length >= 2 && first_length <= first_limit;
+      if (fixed_later) {
+        for (std::size_t p = 1; p < count; ++p) EXPECT_EQ(axis.pass_length(axis.passes[p]), later) << "pass " << p;
       } else {
         EXPECT_LE(longest, 2 * shortest) << "balanced";
       }
@@ -361,7 +368,7 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
         const int count = static_cast<int>(axis.passes.size());
         EXPECT_LE(log2_of(axis.pass_length(axis.passes[0])), log2_first);
         for (int p = 1; p < count; ++p) EXPECT_LE(log2_of(axis.pass_length(axis.passes[p])), log2_max);
-        if (!ends_with_last_of_two) {
+        if (!fixed_later) {
           EXPECT_GE(axis.pass_length(axis.passes[0]), longest) << "longer first";
         }
         const int fewer = count - 1;
