@@ -127,6 +127,12 @@ Plan host_plan_of(StorageType storage, ComputeMode mode, const std::vector<std::
   return tensorfft::make_plan(problem, Backend::host);
 }
 
+std::vector<std::int64_t> pass_lengths_of(const plan::AxisSchedule& axis) {
+  std::vector<std::int64_t> lengths;
+  for (const plan::Pass& pass : axis.passes) lengths.push_back(axis.pass_length(pass));
+  return lengths;
+}
+
 // The register-block kernels' longer passes (plan::pass_limits) only where
 // they run: a 2^14-point axis is one pass when it is the first axis executed,
 // read from packed fp16/bf16 storage in a tensor-core mode with the default
@@ -201,9 +207,7 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
     const Plan p = tensorfft::make_plan(problem, Backend::host);
     SCOPED_TRACE(p.describe());
     const plan::AxisSchedule& axis = p.implementation().axes.at(0);
-    std::vector<std::int64_t> lengths;
-    for (const plan::Pass& pass : axis.passes) lengths.push_back(axis.pass_length(pass));
-    EXPECT_EQ(lengths, c.pass_lengths);
+    EXPECT_EQ(pass_lengths_of(axis), c.pass_lengths);
   }
 }
 
@@ -229,9 +233,7 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWith4Points) {
     SCOPED_TRACE(p.describe());
     const plan::AxisSchedule& axis = p.implementation().axes.back();
     ASSERT_EQ(axis.axis, 0);
-    std::vector<std::int64_t> lengths;
-    for (const plan::Pass& pass : axis.passes) lengths.push_back(axis.pass_length(pass));
-    EXPECT_EQ(lengths, c.strided_pass_lengths);
+    EXPECT_EQ(pass_lengths_of(axis), c.strided_pass_lengths);
   }
 }
 
