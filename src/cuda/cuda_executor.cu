@@ -286,8 +286,8 @@ class CudaExecutor final : public Executor {
     // Every pass of every axis, in execution order.
     std::vector<PassView> views;
     if (plan.plane_pass) views.push_back({&plan.axes[0], &plan.axes[0].passes[0], 1, true, true});
-    for (const plan::AxisSchedule& axis : plan.axes) {
-      if (plan.plane_pass && &axis < &plan.axes[2]) continue;
+    for (std::size_t a = plan.plane_pass ? 2 : 0; a < plan.axes.size(); ++a) {  // the plane pass holds axes 0, 1
+      const plan::AxisSchedule& axis = plan.axes[a];
       std::int64_t inner = 1;
       for (std::size_t later = axis.axis + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
       for (const plan::Pass& pass : axis.passes) views.push_back({&axis, &pass, inner, axis.passes.size() == 1});

@@ -1058,7 +1058,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
         small_fft<8>(y, roots);
 #pragma unroll
         for (int c0 = 0; c0 < 8; ++c0) {
-          if (!Plane && c0 > 0 && a0 > 0) y[c0] = complex_multiply(y[c0], __ldg(inner + 256 * a0 * c0));  // w_64^(a0 c0)
+          if (!Plane && c0 > 0 && a0 > 0) {
+            y[c0] = complex_multiply(y[c0], __ldg(inner + 256 * a0 * c0));  // w_64^(a0 c0)
+          }
           exchange[base ^ tile_slot((2048 * c0) << Log2Columns)] = y[c0];
         }
       }
