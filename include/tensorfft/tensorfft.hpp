@@ -49,6 +49,22 @@ enum class Direction { forward = -1, inverse = +1 };
 
 enum class Normalization { backward, ortho, forward };
 
+// What a transform of several passes (long 1D, 2D, 3D) keeps in device
+// memory between its passes.
+enum class Intermediates {
+  // fp32 (fp64 in the fp64 mode): every pass as accurate as the storage
+  // allows.  The default.
+  full,
+  // fp16/bf16 storage in the split_fp16 and single_fp16 modes only: 4 bytes
+  // per complex value, one exponent shared by both parts (E6M13 for fp16,
+  // E8M12 for bf16), half the bytes of fp32 between passes.  Each
+  // intermediate adds at most 2^-12 (fp16) or 2^-11 (bf16) of a value's
+  // larger part: fp16 split_fp16 relL2 about 3.1e-4 with two passes and
+  // 3.4e-4 with three, against 2.8e-4 with full ones.  docs/BENCHMARKS.md
+  // has where it is faster.
+  compact,
+};
+
 enum class Backend {
   automatic,  // CUDA when a usable device is present, else host
   cuda,       // error if no usable device
@@ -108,6 +124,7 @@ struct Problem {
   // Largest radix the stage schedule may use: 2, 4, 8 or 16 (the seeds'
   // radices stay selectable for comparison); 0 picks the default.
   int max_radix = 0;
+  Intermediates intermediates = Intermediates::full;
 };
 
 struct PlanImplementation;
@@ -155,6 +172,7 @@ const char* to_string(StorageType type) noexcept;
 const char* to_string(ComputeMode mode) noexcept;
 const char* to_string(Direction direction) noexcept;
 const char* to_string(Normalization normalization) noexcept;
+const char* to_string(Intermediates intermediates) noexcept;
 const char* to_string(Backend backend) noexcept;
 std::size_t element_bytes(StorageType type) noexcept;  // bytes per complex element
 // True when a CUDA device usable by this build is present (false in a build

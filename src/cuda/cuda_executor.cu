@@ -1,7 +1,7 @@
 // The CUDA executor: turns the plan's passes (every axis, last axis first)
 // into stockham_pass_kernel launches, uploads the twiddle tables and MMA
-// fragments once at plan time, and owns the workspace between passes (fp32,
-// or fp64 for the fp64 mode).
+// fragments once at plan time, and owns the workspace between passes (the
+// plan's intermediate format: plan::intermediate_format).
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -36,8 +36,8 @@ constexpr int target_tile_elements = 2048;
 
 using KernelFunction = void (*)(PassParameters);
 
-// Kernels by (storage of the input, storage of the output): the caller's
-// storage type or the fp32 (fp64) intermediate of the workspace.
+// Kernels by (format of the input, format of the output): the caller's
+// storage type or the intermediate format of the workspace.
 using LayoutCopy = void (*)(const void*, void*, cuda::LayoutMap, cudaStream_t, int);
 
 using FixedShapeLookup = cuda::PassKernel (*)(bool, bool, int, int, bool);
@@ -45,51 +45,65 @@ using PlaneLookup = cuda::PassKernel (*)(bool);
 
 struct KernelChoice {
   KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
-  LayoutCopy gather, scatter;  // caller layout <-> packed intermediate
+  LayoutCopy gather, scatter;  // caller layout <-> packed array of the storage type (exact copies)
   FixedShapeLookup fixed_shape = nullptr;  // cuda::fixed_shape_kernel, in the tensor-core modes
   PlaneLookup plane = nullptr;              // cuda::plane_kernel, in the tensor-core modes
+  int intermediate_bytes = 0;               // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
     return output_is_intermediate ? storage_to_intermediate : storage_to_storage;
   }
 };
 
-template <typename Storage, typename Intermediate>
+// Gathered inputs and scattered outputs stay in the storage type: the copy is
+// exact, and the passes read and write that type as they would the caller's.
+template <typename Storage>
 void launch_gather(const void* input, void* packed, cuda::LayoutMap map, cudaStream_t stream, int grid) {
-  cuda::gather_kernel<Storage, Intermediate><<<grid, 256, 0, stream>>>(static_cast<const Storage*>(input),
-                                                                      static_cast<Intermediate*>(packed), map);
+  cuda::gather_kernel<Storage><<<grid, 256, 0, stream>>>(static_cast<const Storage*>(input),
+                                                         static_cast<Storage*>(packed), map);
 }
-template <typename Storage, typename Intermediate>
+template <typename Storage>
 void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaStream_t stream, int grid) {
-  cuda::scatter_kernel<Intermediate, Storage><<<grid, 256, 0, stream>>>(static_cast<const Intermediate*>(packed),
-                                                                       static_cast<Storage*>(output), map);
+  cuda::scatter_kernel<Storage><<<grid, 256, 0, stream>>>(static_cast<const Storage*>(packed),
+                                                          static_cast<Storage*>(output), map);
 }
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 KernelChoice kernels_for() {
-  return {&cuda::stockham_pass_kernel<Mode, Storage, Storage>,
-          &cuda::stockham_pass_kernel<Mode, Storage, Intermediate>,
-          &cuda::stockham_pass_kernel<Mode, Intermediate, Intermediate>,
-          &cuda::stockham_pass_kernel<Mode, Intermediate, Storage>,
-          &launch_gather<Storage, Intermediate>, &launch_scatter<Storage, Intermediate>};
-}
-
-template <ComputeMode Mode, typename Storage>
-KernelChoice with_fixed_shapes(KernelChoice choice) {
+  KernelChoice choice{&cuda::stockham_pass_kernel<Mode, Storage, Storage>,
+                      &cuda::stockham_pass_kernel<Mode, Storage, Intermediate>,
+                      &cuda::stockham_pass_kernel<Mode, Intermediate, Intermediate>,
+                      &cuda::stockham_pass_kernel<Mode, Intermediate, Storage>,
+                      &launch_gather<Storage>, &launch_scatter<Storage>};
+  choice.intermediate_bytes = static_cast<int>(sizeof(Intermediate));
   if constexpr (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16) {
-    choice.fixed_shape = &cuda::fixed_shape_kernel<Mode, Storage, float2>;
-    choice.plane = &cuda::plane_kernel<Mode, Storage, float2>;
+    choice.fixed_shape = &cuda::fixed_shape_kernel<Mode, Storage, Intermediate>;
+    choice.plane = &cuda::plane_kernel<Mode, Storage, Intermediate>;
   }
   return choice;
 }
 
+// The kernels of a mode for the plan's storage type and intermediate format
+// (plan::intermediate_format: the compact formats only in the tensor-core modes).
 template <ComputeMode Mode>
-KernelChoice kernels_for_storage(StorageType storage) {
+KernelChoice kernels_for_storage(StorageType storage, plan::IntermediateFormat intermediate) {
+  constexpr bool tensor_cores = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
   switch (storage) {
-    case StorageType::complex_fp16: return with_fixed_shapes<Mode, __half2>(kernels_for<Mode, __half2, float2>());
+    case StorageType::complex_fp16:
+      if constexpr (tensor_cores) {
+        if (intermediate == plan::IntermediateFormat::shared_exponent_e6m13) {
+          return kernels_for<Mode, __half2, cuda::IntermediateE6M13>();
+        }
+      }
+      return kernels_for<Mode, __half2, float2>();
     case StorageType::complex_bf16:
-      return with_fixed_shapes<Mode, __nv_bfloat162>(kernels_for<Mode, __nv_bfloat162, float2>());
-    default: return with_fixed_shapes<Mode, float2>(kernels_for<Mode, float2, float2>());
+      if constexpr (tensor_cores) {
+        if (intermediate == plan::IntermediateFormat::shared_exponent_e8m12) {
+          return kernels_for<Mode, __nv_bfloat162, cuda::IntermediateE8M12>();
+        }
+      }
+      return kernels_for<Mode, __nv_bfloat162, float2>();
+    default: return kernels_for<Mode, float2, float2>();
   }
 }
 
@@ -113,11 +127,11 @@ bool has_default_stages(const plan::AxisSchedule& axis, const plan::Pass& pass, 
   return true;
 }
 
-KernelChoice choose_kernels(const Problem& problem) {
+KernelChoice choose_kernels(const Problem& problem, plan::IntermediateFormat intermediate) {
   switch (problem.mode) {
-    case ComputeMode::split_fp16: return kernels_for_storage<ComputeMode::split_fp16>(problem.storage);
-    case ComputeMode::single_fp16: return kernels_for_storage<ComputeMode::single_fp16>(problem.storage);
-    case ComputeMode::fp32: return kernels_for_storage<ComputeMode::fp32>(problem.storage);
+    case ComputeMode::split_fp16: return kernels_for_storage<ComputeMode::split_fp16>(problem.storage, intermediate);
+    case ComputeMode::single_fp16: return kernels_for_storage<ComputeMode::single_fp16>(problem.storage, intermediate);
+    case ComputeMode::fp32: return kernels_for_storage<ComputeMode::fp32>(problem.storage, intermediate);
     case ComputeMode::fp64: return kernels_for<ComputeMode::fp64, double2, double2>();
   }
   throw Error(Status::internal_error, "no kernel for the compute mode");
@@ -228,6 +242,8 @@ struct Launch {
   PassParameters parameters;  // input/output filled at execution
   int input_buffer;           // caller_input, caller_output or a workspace half (0, 1)
   int output_buffer;
+  bool input_is_intermediate;   // else the storage type (the caller's, or gathered into the workspace)
+  bool output_is_intermediate;  // else the storage type (the caller's, or to be scattered)
   dim3 grid, block;
   std::size_t shared_bytes;
   std::size_t twiddle_coarse, twiddle_fine, twiddle_inner;  // table offsets until the upload
@@ -249,7 +265,9 @@ class CudaExecutor final : public Executor {
   explicit CudaExecutor(const PlanImplementation& plan) : plan_(plan) {
     const Problem& problem = plan.problem;
     const bool fp64 = problem.mode == ComputeMode::fp64;
-    const std::size_t intermediate_bytes = fp64 ? 16 : 8;
+    const int intermediate_bytes = plan::intermediate_element_bytes(plan.intermediate);
+    const int compute_bytes = fp64 ? 16 : 8;  // a complex value on chip
+    const int storage_bytes = static_cast<int>(element_bytes(problem.storage));
     const int sign = plan::direction_sign(problem.direction);
     check(cudaGetDevice(&device_), "cudaGetDevice", Status::no_device);
     check(cudaDeviceGetAttribute(&max_shared_, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_),
@@ -294,12 +312,19 @@ class CudaExecutor final : public Executor {
     }
     if (views.empty()) views.push_back({nullptr, nullptr, 1, true});  // every axis has size 1
 
-    // Buffers: passes of an axis with one pass work in place; the others
-    // ping-pong between the workspace halves.  Intermediates are fp32 (fp64).
-    // A caller layout that is not packed is gathered into half 0 first and
-    // scattered from the last pass's packed result at the end.
-    kernels_ = choose_kernels(problem);
+    // Buffers: passes of an axis with one pass work in place when their input
+    // and output elements have one size; the others ping-pong between the
+    // workspace halves.  A caller layout that is not packed is gathered into
+    // half 0 first (in the storage type) and scattered from the last pass's
+    // packed result (in the storage type) at the end.
+    kernels_ = choose_kernels(problem, plan.intermediate);
     const KernelChoice& kernels = kernels_;
+    if (kernels.intermediate_bytes != intermediate_bytes) {  // kernels_for_storage must follow the plan
+      throw Error(Status::internal_error, "the kernels' intermediate elements have " +
+                                              std::to_string(kernels.intermediate_bytes) + " bytes, the plan's " +
+                                              plan::to_string(plan.intermediate) + " " +
+                                              std::to_string(intermediate_bytes) + ": " + plan.description);
+    }
     gather_ = !plan.input_layout.packed;
     scatter_ = !plan.output_layout.packed;
     int current = gather_ ? 0 : caller_input;
@@ -309,9 +334,13 @@ class CudaExecutor final : public Executor {
       const bool last = index + 1 == views.size();
       Launch launch{};
       launch.input_buffer = current;
+      launch.input_is_intermediate = index > 0;
+      launch.output_is_intermediate = !last;
+      const int input_element_bytes = launch.input_is_intermediate ? intermediate_bytes : storage_bytes;
+      const int output_element_bytes = launch.output_is_intermediate ? intermediate_bytes : storage_bytes;
       if (last && !scatter_) {
         launch.output_buffer = caller_output;
-      } else if (view.in_place_capable && current >= 0) {
+      } else if (view.in_place_capable && current >= 0 && input_element_bytes == output_element_bytes) {
         launch.output_buffer = current;
       } else {
         launch.output_buffer = current == 0 ? 1 : 0;
@@ -330,7 +359,7 @@ class CudaExecutor final : public Executor {
           stride_before *= view.axis->pass_length(*earlier);
         }
       }
-      if (launch.input_buffer < 0 && stride_before > 1) {  // the kernels read storage as exact (untwiddled) input
+      if (!launch.input_is_intermediate && stride_before > 1) {  // the kernels read storage as exact (untwiddled) input
         throw Error(Status::internal_error, "a pass with a pass twiddle reads the caller's input: " + plan.description);
       }
       p.transform_size = n;
@@ -358,10 +387,6 @@ class CudaExecutor final : public Executor {
       const bool columns_apart = view.inner > 1 || (view.axis && view.axis->passes.size() > 1);
       int log2_length = 0;
       while ((std::int64_t{1} << log2_length) < length) ++log2_length;
-      const int storage_bytes = static_cast<int>(element_bytes(problem.storage));
-      const int workspace_bytes = static_cast<int>(intermediate_bytes);
-      const int input_element_bytes = launch.input_buffer >= 0 ? workspace_bytes : storage_bytes;
-      const int output_element_bytes = launch.output_buffer >= 0 ? workspace_bytes : storage_bytes;
       const std::int64_t min_columns =
           columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(
                                                log2_length, std::min(input_element_bytes, output_element_bytes))
@@ -384,12 +409,12 @@ class CudaExecutor final : public Executor {
         while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
         threads = cuda::threads_for_tile(elements,
                                          cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
-        launch.kernel = kernels.pick(launch.input_buffer >= 0, launch.output_buffer >= 0);
+        launch.kernel = kernels.pick(launch.input_is_intermediate, launch.output_is_intermediate);
         register_blocks = false;
         if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
           const cuda::PassKernel plane_kernel = kernels.plane && !runtime_shape_kernels_forced() &&
-                                                        launch.input_buffer < 0
-                                                    ? kernels.plane(launch.output_buffer >= 0)
+                                                        !launch.input_is_intermediate
+                                                    ? kernels.plane(launch.output_is_intermediate)
                                                     : nullptr;
           if (!plane_kernel) {
             throw Error(Status::not_supported, "no plane pass kernel for this storage, mode or input (or "
@@ -398,13 +423,14 @@ class CudaExecutor final : public Executor {
           launch.kernel = plane_kernel;
           register_blocks = true;
         } else if (fixed_shape_possible) {
-          const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_buffer >= 0, launch.output_buffer >= 0,
-                                                             log2_length, log2_columns, contiguous);
+          const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_is_intermediate,
+                                                             launch.output_is_intermediate, log2_length,
+                                                             log2_columns, contiguous);
           if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched
           register_blocks = fixed && cuda::runs_register_block_pass(problem.mode, log2_length, contiguous);
         }
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
-            register_blocks, contiguous && log2_length == 8, elements, input_element_bytes, workspace_bytes));
+            register_blocks, contiguous && log2_length == 8, elements, input_element_bytes, compute_bytes));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }
@@ -469,9 +495,12 @@ class CudaExecutor final : public Executor {
       }
     }
 
-    // Workspace: the intermediate array(s) between passes.
+    // Workspace: the intermediate array(s) between passes, and the gathered
+    // input or the output to scatter.
+    const int workspace_element_bytes = (gather_ || scatter_) ? std::max(intermediate_bytes, storage_bytes)
+                                                             : intermediate_bytes;
     half_workspace_ = static_cast<std::size_t>(plan.transform_elements) * static_cast<std::size_t>(problem.batch) *
-                      intermediate_bytes;
+                      static_cast<std::size_t>(workspace_element_bytes);
     workspace_bytes_ = halves_used * half_workspace_;
     if (workspace_bytes_ > 0) {
       check(cudaMalloc(&own_workspace_, workspace_bytes_),

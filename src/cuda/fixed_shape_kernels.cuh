@@ -95,6 +95,8 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
                               int log2_tile_columns, bool contiguous) {
   using Single = std::make_integer_sequence<int, 7>;                            // P = 2 ... 2^7
   using Multi = std::make_integer_sequence<int, fixed_tile_log2_elements>;      // P = 2 ... 2^11
+  // ... 2^12 after a pass that wrote 4-byte (compact) intermediates (plan::pass_limits)
+  using FromIntermediate = std::make_integer_sequence<int, sizeof(Intermediate) == 4 ? 12 : 11>;
   using FirstOfSeveral = std::make_integer_sequence<int, 12>;                   // P = 2 ... 2^12
   using Contiguous = std::make_integer_sequence<int, 6>;                        // P = 2^8 ... 2^13
   using ContiguousFromStorage = std::make_integer_sequence<int, sizeof(Storage) == 4 ? 7 : 6>;  // ... 2^14
@@ -119,8 +121,10 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
     return by_size ? by_size
                    : fixed_shape_kernel_of<Mode, Storage, Intermediate, true, false>(p, t, FirstOfSeveral{});
   }
-  if (!output_is_intermediate) return fixed_shape_kernel_of<Mode, Intermediate, Storage, true, false>(p, t, Multi{});
-  return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true, false>(p, t, Multi{});
+  if (!output_is_intermediate) {
+    return fixed_shape_kernel_of<Mode, Intermediate, Storage, true, false>(p, t, FromIntermediate{});
+  }
+  return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true, false>(p, t, FromIntermediate{});
 }
 
 // The plane pass kernel (plane_pass_kernel) reading this storage and writing
@@ -138,24 +142,32 @@ PassKernel plane_kernel(bool output_is_intermediate) {
 }
 
 // Instances are compiled in the generated fixed_shape_kernels_<mode>_<storage>.cu
-// (src/cuda/CMakeLists.txt, from fixed_shape_kernels.cu.in), one per line here.
-extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __half2, float2>(bool, bool, int, int,
-                                                                                        bool);
-extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __nv_bfloat162, float2>(bool, bool, int, int,
-                                                                                               bool);
-extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, float2, float2>(bool, bool, int, int,
-                                                                                       bool);
-extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __half2, float2>(bool, bool, int, int,
-                                                                                         bool);
-extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(bool, bool, int, int,
-                                                                                                bool);
-extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, float2, float2>(bool, bool, int, int,
-                                                                                        bool);
-
+// (src/cuda/CMakeLists.txt, from fixed_shape_kernels.cu.in), one per line here:
+// fp32 intermediates, and for fp16/bf16 storage the compact ones too.
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __half2, float2>(bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __half2, IntermediateE6M13>(
+    bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __nv_bfloat162, float2>(
+    bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __nv_bfloat162, IntermediateE8M12>(
+    bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, float2, float2>(bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __half2, float2>(bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __half2, IntermediateE6M13>(
+    bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(
+    bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, __nv_bfloat162, IntermediateE8M12>(
+    bool, bool, int, int, bool);
+extern template PassKernel fixed_shape_kernel<ComputeMode::single_fp16, float2, float2>(bool, bool, int, int, bool);
 extern template PassKernel plane_kernel<ComputeMode::split_fp16, __half2, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::split_fp16, __half2, IntermediateE6M13>(bool);
 extern template PassKernel plane_kernel<ComputeMode::split_fp16, __nv_bfloat162, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::split_fp16, __nv_bfloat162, IntermediateE8M12>(bool);
 extern template PassKernel plane_kernel<ComputeMode::split_fp16, float2, float2>(bool);
 extern template PassKernel plane_kernel<ComputeMode::single_fp16, __half2, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::single_fp16, __half2, IntermediateE6M13>(bool);
 extern template PassKernel plane_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(bool);
+extern template PassKernel plane_kernel<ComputeMode::single_fp16, __nv_bfloat162, IntermediateE8M12>(bool);
 extern template PassKernel plane_kernel<ComputeMode::single_fp16, float2, float2>(bool);
 }  // namespace tensorfft::cuda

@@ -1,5 +1,6 @@
 // Copies between a caller's advanced layout (cuFFT/FFTW inembed/istride/idist
-// and onembed/ostride/odist) and the packed intermediate the passes work on.
+// and onembed/ostride/odist) and a packed array of the same storage type,
+// which the passes read and write as they would the caller's.
 // Element (b, i) of a transform lives at b*distance + sum_k i_k*pitch_k;
 // in the packed array at b*prod(sizes) + linear(i).  Memory-bound copies: the
 // integer divisions of the index decoding cost less than the bytes.
@@ -32,22 +33,21 @@ struct LayoutMap {
   }
 };
 
-// Strided caller input (Storage) -> packed intermediate (Compute).
-template <typename Storage, typename Compute>
-__global__ void gather_kernel(const Storage* __restrict__ input, Compute* __restrict__ packed, LayoutMap map) {
+// Strided caller input -> packed array of the same storage type (exact).
+template <typename Storage>
+__global__ void gather_kernel(const Storage* __restrict__ input, Storage* __restrict__ packed, LayoutMap map) {
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < map.total_elements;
        i += std::int64_t{gridDim.x} * blockDim.x) {
-    const auto value = StorageTraits<Storage>::load(input + map.offset(i));
-    packed[i] = {value.x, value.y};
+    packed[i] = input[map.offset(i)];
   }
 }
 
-// Packed intermediate (Compute) -> strided caller output (Storage).
-template <typename Compute, typename Storage>
-__global__ void scatter_kernel(const Compute* __restrict__ packed, Storage* __restrict__ output, LayoutMap map) {
+// Packed array -> strided caller output of the same storage type (exact).
+template <typename Storage>
+__global__ void scatter_kernel(const Storage* __restrict__ packed, Storage* __restrict__ output, LayoutMap map) {
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < map.total_elements;
        i += std::int64_t{gridDim.x} * blockDim.x) {
-    StorageTraits<Storage>::store(output + map.offset(i), StorageTraits<Compute>::load(packed + i));
+    output[map.offset(i)] = packed[i];
   }
 }
 

@@ -791,7 +791,7 @@ __device__ __forceinline__ void contiguous_blocks_256(const PassParameters& para
 #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
-        for (int r = 0; r < 2; ++r) next[nt][ks][r] = __ldg(base + 8 * nt + 16 * block_input_point(ks, r, 0));
+        for (int r = 0; r < 2; ++r) next[nt][ks][r] = load_stored(base + 8 * nt + 16 * block_input_point(ks, r, 0));
       }
     }
   };

@@ -6,6 +6,10 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <cstdint>
+
+#include "precision/shared_exponent.hpp"
+
 namespace tensorfft::cuda {
 
 template <typename Storage>
@@ -45,6 +49,41 @@ struct StorageTraits<__nv_bfloat162> {
   __device__ static __nv_bfloat162 narrow(float2 v) { return __floats2bfloat162_rn(v.x, v.y); }
   __device__ static float2 load(const __nv_bfloat162* p) { return widen(__ldg(p)); }
   __device__ static void store(__nv_bfloat162* p, float2 v) { *p = narrow(v); }
+};
+
+// The 4-byte intermediate of fp16/bf16 storage in the tensor-core modes
+// (precision/shared_exponent.hpp): one exponent for both parts.
+template <typename Format>
+struct alignas(4) SharedExponentComplex {
+  std::uint32_t bits;
+};
+using IntermediateE6M13 = SharedExponentComplex<precision::SharedExponentE6M13>;
+using IntermediateE8M12 = SharedExponentComplex<precision::SharedExponentE8M12>;
+
+// One element as stored (no conversion), through the read-only cache.
+template <typename Storage>
+__device__ __forceinline__ Storage load_stored(const Storage* p) {
+  return __ldg(p);
+}
+template <typename Format>
+__device__ __forceinline__ SharedExponentComplex<Format> load_stored(const SharedExponentComplex<Format>* p) {
+  return {__ldg(reinterpret_cast<const unsigned int*>(p))};
+}
+
+template <typename Format>
+struct StorageTraits<SharedExponentComplex<Format>> {
+  using Compute = float2;
+  __device__ static float2 widen(SharedExponentComplex<Format> v) {
+    const precision::DecodedComplex value = precision::decode_shared_exponent<Format>(v.bits);
+    return {value.re, value.im};
+  }
+  __device__ static SharedExponentComplex<Format> narrow(float2 v) {
+    return {precision::encode_shared_exponent<Format>(v.x, v.y)};
+  }
+  __device__ static float2 load(const SharedExponentComplex<Format>* p) {
+    return widen(load_stored(p));
+  }
+  __device__ static void store(SharedExponentComplex<Format>* p, float2 v) { *p = narrow(v); }
 };
 
 }  // namespace tensorfft::cuda

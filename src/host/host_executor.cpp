@@ -11,6 +11,7 @@
 #include "host/storage_access.hpp"
 #include "plan/executors.hpp"
 #include "plan/twiddles.hpp"
+#include "precision/shared_exponent.hpp"
 
 namespace tensorfft {
 namespace {
@@ -23,6 +24,26 @@ struct StageTables {
   // twiddle[j * (radix - 1) + (k - 1)] = w^(j*k), w = exp(sign*2*pi*i/(stride*radix))
   std::vector<std::complex<Real>> twiddles;
 };
+
+// Rounds values through the plan's intermediate format, as the CUDA executor
+// stores them between passes (fp32 and fp64 intermediates: the host's own
+// precision, nothing to do).
+template <typename Format, typename Real>
+void round_through(std::complex<Real>* values, std::int64_t count) {
+  for (std::int64_t i = 0; i < count; ++i) {
+    const auto decoded = precision::decode_shared_exponent<Format>(precision::encode_shared_exponent<Format>(
+        static_cast<float>(values[i].real()), static_cast<float>(values[i].imag())));
+    values[i] = {static_cast<Real>(decoded.re), static_cast<Real>(decoded.im)};
+  }
+}
+template <typename Real>
+void round_to_intermediate(plan::IntermediateFormat format, std::complex<Real>* values, std::int64_t count) {
+  if (format == plan::IntermediateFormat::shared_exponent_e6m13) {
+    round_through<precision::SharedExponentE6M13>(values, count);
+  } else if (format == plan::IntermediateFormat::shared_exponent_e8m12) {
+    round_through<precision::SharedExponentE8M12>(values, count);
+  }
+}
 
 template <typename Real>
 class HostExecutor final : public Executor {
@@ -50,6 +71,23 @@ class HostExecutor final : public Executor {
         stages.push_back(std::move(tables));
       }
       axis_stages_.push_back(std::move(stages));
+      // The CUDA passes store intermediates after every pass but an axis's last ...
+      std::vector<bool> rounds(axis.stages.size(), false);
+      for (std::size_t p = 0; p + 1 < axis.passes.size(); ++p) {
+        rounds[axis.passes[p].first_stage + axis.passes[p].stage_count - 1] = true;
+      }
+      rounds_after_stage_.push_back(std::move(rounds));
+    }
+    // ... and after every axis but the last executed, and inside the plane
+    // pass (axes 0 and 1 of the execution order) none.
+    rounds_after_axis_.assign(plan.axes.size(), false);
+    std::size_t last_with_stages = plan.axes.size();
+    for (std::size_t a = 0; a < plan.axes.size(); ++a) {
+      if (plan.axes[a].stages.empty()) continue;
+      if (last_with_stages < plan.axes.size() && !(plan.plane_pass && last_with_stages == 0 && a == 1)) {
+        rounds_after_axis_[last_with_stages] = true;
+      }
+      last_with_stages = a;
     }
     scale_ = static_cast<Real>(plan.scale);
   }
@@ -86,10 +124,12 @@ class HostExecutor final : public Executor {
           for (std::int64_t inner = 0; inner < pitch; ++inner) {
             const std::int64_t start = outer * size * pitch + inner;
             for (std::int64_t n = 0; n < size; ++n) line_a[n] = work[start + n * pitch];
-            const std::complex<Real>* result = transform_line(axis_stages_[a], line_a.data(), line_b.data(), size);
+            const std::complex<Real>* result =
+                transform_line(axis_stages_[a], rounds_after_stage_[a], line_a.data(), line_b.data(), size);
             for (std::int64_t n = 0; n < size; ++n) work[start + n * pitch] = result[n];
           }
         }
+        if (rounds_after_axis_[a]) round_to_intermediate(plan_.intermediate, work.data(), elements);
       }
       for (std::int64_t i = 0; i < elements; ++i) {
         const std::complex<Real> value = work[i] * scale_;
@@ -117,10 +157,14 @@ class HostExecutor final : public Executor {
 
   // Stockham autosort stages, ping-ponging between a and b; returns the buffer
   // holding the natural-order result.
-  const std::complex<Real>* transform_line(const std::vector<StageTables<Real>>& stages, std::complex<Real>* a,
+  // The values are rounded to the intermediate format after the stages
+  // rounds_after_stage names (the last of each pass but the axis's last).
+  const std::complex<Real>* transform_line(const std::vector<StageTables<Real>>& stages,
+                                           const std::vector<bool>& rounds_after_stage, std::complex<Real>* a,
                                            std::complex<Real>* b, std::int64_t size) const {
     std::complex<Real> vector_in[16], vector_out[16];
-    for (const StageTables<Real>& stage : stages) {
+    for (std::size_t s = 0; s < stages.size(); ++s) {
+      const StageTables<Real>& stage = stages[s];
       const int radix = stage.radix;
       const std::int64_t quarter = size / radix;  // distance between a vector's inputs
       for (std::int64_t t = 0; t < quarter; ++t) {
@@ -139,6 +183,7 @@ class HostExecutor final : public Executor {
         for (int k = 0; k < radix; ++k) b[base + k * stage.stride] = vector_out[k];
       }
       std::swap(a, b);
+      if (rounds_after_stage[s]) round_to_intermediate(plan_.intermediate, a, size);
     }
     return a;
   }
@@ -166,6 +211,8 @@ class HostExecutor final : public Executor {
   const PlanImplementation& plan_;
   std::vector<std::unique_ptr<host::SmallDft>> dfts_;
   std::vector<std::vector<StageTables<Real>>> axis_stages_;
+  std::vector<std::vector<bool>> rounds_after_stage_;  // per axis and stage
+  std::vector<bool> rounds_after_axis_;
   Real scale_ = 1;
 };
 

@@ -69,6 +69,21 @@ void validate_enums(const Problem& problem) {
   if (radix != 0 && radix != 2 && radix != 4 && radix != 8 && radix != 16) {
     fail(Status::invalid_value, "max_radix " + std::to_string(radix) + " is not one of 0 (default), 2, 4, 8, 16");
   }
+  switch (problem.intermediates) {
+    case Intermediates::full: break;
+    case Intermediates::compact:
+      if (plan::intermediate_format(problem.storage, problem.mode, Intermediates::compact) ==
+          plan::intermediate_format(problem.storage, problem.mode, Intermediates::full)) {
+        fail(Status::not_supported, std::string("compact intermediates need complex_fp16 or complex_bf16 storage "
+                                                "and compute mode split_fp16 or single_fp16, not ") +
+                                        to_string(problem.storage) + " with " + to_string(problem.mode));
+      }
+      break;
+    default:
+      fail(Status::invalid_value,
+           "unknown intermediates " + std::to_string(static_cast<int>(problem.intermediates)) +
+               ": use full or compact");
+  }
 }
 
 std::int64_t validate_sizes(const Problem& problem) {
@@ -174,6 +189,16 @@ void check_output_injective(const Problem& problem, const plan::ResolvedLayout& 
   }
 }
 
+}  // namespace
+
+int plan::pass_count(const PlanImplementation& plan) {
+  int passes = plan.plane_pass ? -1 : 0;  // the plane pass holds two axes' passes
+  for (const plan::AxisSchedule& axis : plan.axes) passes += static_cast<int>(axis.passes.size());
+  return passes;
+}
+
+namespace {
+
 std::string describe(const PlanImplementation& plan) {
   const Problem& problem = plan.problem;
   std::ostringstream out;
@@ -196,6 +221,7 @@ std::string describe(const PlanImplementation& plan) {
     if (problem.sizes.size() > 1) out << ')';
     if (plan.plane_pass && &axis == &plan.axes[1]) out << ')';
   }
+  if (plan::pass_count(plan) > 1) out << " intermediates=" << plan::to_string(plan.intermediate);
   out << ')';
   return out.str();
 }
@@ -225,6 +251,7 @@ Plan make_plan(const Problem& problem, Backend backend) {
   plan.output_layout = resolve_layout(problem, problem.output_layout, "output");
   check_output_injective(problem, plan.output_layout);
   plan.scale = normalization_scale(problem, plan.transform_elements);
+  plan.intermediate = plan::intermediate_format(problem.storage, problem.mode, problem.intermediates);
 
   // Backend choice.
   std::string cuda_reason;
@@ -246,12 +273,13 @@ Plan make_plan(const Problem& problem, Backend backend) {
     std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
     for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
     // The first axis executed reads the caller's storage unless the input
-    // layout is gathered into the fp32 workspace first.
+    // layout is gathered into the workspace first.
     const bool reads_storage = k + 1 == problem.sizes.size() && plan.input_layout.packed;
     const bool writes_storage = k == 0 && plan.output_layout.packed;  // the last axis executed
     plan::schedule_axis(
         axis, max_radix,
-        plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, writes_storage, shared_bytes),
+        plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, writes_storage, shared_bytes,
+                          plan::intermediate_element_bytes(plan.intermediate)),
         inner > 1);
     plan.axes.push_back(std::move(axis));
   }
@@ -357,6 +385,14 @@ const char* to_string(ComputeMode mode) noexcept {
 
 const char* to_string(Direction direction) noexcept {
   return direction == Direction::forward ? "forward" : direction == Direction::inverse ? "inverse" : "unknown-direction";
+}
+
+const char* to_string(Intermediates intermediates) noexcept {
+  switch (intermediates) {
+    case Intermediates::full: return "full";
+    case Intermediates::compact: return "compact";
+  }
+  return "unknown-intermediates";
 }
 
 const char* to_string(Normalization normalization) noexcept {

@@ -91,9 +91,12 @@ constexpr int log2_longest_whole_sector_pass = 10;
 // passes of the tensor-core modes with the default radices where
 // `shared_bytes_per_block` holds them; `reads_packed_storage`: the axis is the
 // first executed and reads the caller's packed input; `writes_packed_storage`:
-// it is the last executed and writes the caller's packed output.
+// it is the last executed and writes the caller's packed output;
+// `intermediate_element_bytes`: of the plan's intermediates (4 for the
+// compact formats, which let passes with columns apart reach 4096 points).
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
-                       bool writes_packed_storage, std::int64_t shared_bytes_per_block);
+                       bool writes_packed_storage, std::int64_t shared_bytes_per_block,
+                       int intermediate_element_bytes = 8);
 // Shared memory per block assumed where no CUDA device is present (sm_90's
 // opt-in maximum), so that a plan is the same on any machine without one;
 // the CUDA fixed-shape instances' tiles are chosen for it too.
@@ -135,6 +138,38 @@ inline bool stage_uses_tensor_cores(ComputeMode mode, int radix) {
   return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && radix >= 8;
 }
 
+// The element format of the intermediates between passes (and axes): fp64
+// in the fp64 mode; with Intermediates::compact in the tensor-core modes with
+// fp16/bf16 storage a 4-byte complex with one exponent for both parts
+// (precision/shared_exponent.hpp: two thirds of the bytes of a two-pass
+// transform, at most 2^-12 (fp16) or 2^-11 (bf16) of the larger part's
+// magnitude added per pass); else fp32.
+enum class IntermediateFormat { fp32, fp64, shared_exponent_e6m13, shared_exponent_e8m12 };
+inline IntermediateFormat intermediate_format(StorageType storage, ComputeMode mode, Intermediates intermediates) {
+  if (mode == ComputeMode::fp64) return IntermediateFormat::fp64;
+  const bool tensor_cores = (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+                            intermediates == Intermediates::compact;
+  if (tensor_cores && storage == StorageType::complex_fp16) return IntermediateFormat::shared_exponent_e6m13;
+  if (tensor_cores && storage == StorageType::complex_bf16) return IntermediateFormat::shared_exponent_e8m12;
+  return IntermediateFormat::fp32;
+}
+inline int intermediate_element_bytes(IntermediateFormat format) {
+  switch (format) {
+    case IntermediateFormat::fp64: return 16;
+    case IntermediateFormat::fp32: return 8;
+    default: return 4;
+  }
+}
+inline const char* to_string(IntermediateFormat format) {
+  switch (format) {
+    case IntermediateFormat::fp64: return "fp64";
+    case IntermediateFormat::fp32: return "fp32";
+    case IntermediateFormat::shared_exponent_e6m13: return "e6m13";
+    case IntermediateFormat::shared_exponent_e8m12: return "e8m12";
+  }
+  return "?";
+}
+
 // Elements of one transform a single pass of the tile kernel keeps on chip,
 // by storage type and mode (pass_limits builds on it).
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode);
@@ -162,6 +197,7 @@ struct PlanImplementation {
   std::string description;
   std::vector<plan::AxisSchedule> axes;  // in execution order: last axis first
   bool plane_pass = false;               // axes[0] and axes[1] in one pass (plan::runs_plane_pass)
+  plan::IntermediateFormat intermediate = plan::IntermediateFormat::fp32;  // between passes
   plan::ResolvedLayout input_layout;
   plan::ResolvedLayout output_layout;
   std::int64_t transform_elements = 0;  // product of the sizes
@@ -171,6 +207,9 @@ struct PlanImplementation {
 
 // Internal helpers shared by the executors.
 namespace plan {
+// Passes through device memory the CUDA executor runs for the plan (the plane
+// pass counts once); each but the last stores an intermediate.
+int pass_count(const PlanImplementation& plan);
 // sign of the exponent: -1 forward, +1 inverse
 inline int direction_sign(Direction direction) { return direction == Direction::forward ? -1 : +1; }
 }  // namespace plan

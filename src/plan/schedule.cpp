@@ -33,7 +33,8 @@ std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {
 }
 
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
-                       bool writes_packed_storage, std::int64_t shared_bytes_per_block) {
+                       bool writes_packed_storage, std::int64_t shared_bytes_per_block,
+                       int intermediate_element_bytes) {
   const std::int64_t on_chip = on_chip_elements(storage, mode);
   PassLimits limits{on_chip, on_chip / min_columns_per_tile, on_chip / min_columns_per_tile};
   // The CUDA register-block passes (tensor-core modes, fixed-shape kernels of
@@ -71,6 +72,14 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   if (reads_packed_storage && writes_packed_storage && narrow_storage) {
     limits.later_pass = std::int64_t{1} << log2_longest_whole_sector_pass;
   }
+  // With 4-byte (compact) intermediates every pass reads and writes 4-byte
+  // elements, so a pass with columns apart holds 4096 points in tiles of four
+  // columns (the first of several passes already does): N = 2^24 and
+  // 4096^2 in two passes instead of three.
+  if (narrow_storage && intermediate_element_bytes == 4 &&
+      register_block_shared_bytes((std::int64_t{1} << 12) * min_columns_per_tile, 4) <= shared_bytes_per_block) {
+    limits.strided_pass = std::int64_t{1} << 12;
+  }
   return limits;
 }
 
@@ -87,8 +96,10 @@ int log2_floor(std::int64_t value) {
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block) {
   const std::size_t rank = problem.sizes.size();
   if (rank < 2 || problem.sizes[rank - 1] != plane_side || problem.sizes[rank - 2] != plane_side) return false;
-  const PassLimits limits =
-      pass_limits(problem.storage, problem.mode, max_radix, input_packed, false, shared_bytes_per_block);
+  const PassLimits limits = pass_limits(problem.storage, problem.mode, max_radix, input_packed, false,
+                                        shared_bytes_per_block,
+                                        intermediate_element_bytes(intermediate_format(
+                                            problem.storage, problem.mode, problem.intermediates)));
   return limits.contiguous_single_pass >= plane_side * plane_side;
 }
 

@@ -2,8 +2,8 @@
 // fp64 for every power of two, storage type and compute mode; forward,
 // inverse and roundtrip; batch 1 and large batches; in place; outputs
 // poisoned first so unwritten elements fail; host and CUDA executors agree
-// on the same plan; 2D/3D shapes, advanced layouts, and random shapes and
-// layouts from a fixed seed.  Prints one line per failure and "N passed, M
+// on the same plan; 2D/3D shapes, compact intermediates, advanced layouts,
+// and random shapes and layouts from a fixed seed.  Prints one line per failure and "N passed, M
 // failed".
 //
 // Usage: gpu_accuracy_tests [--max-log2 26] [--quick] [--log FILE]
@@ -12,6 +12,7 @@
 #include <random>
 #include <vector>
 
+#include "../common/intermediate_tolerance.hpp"
 #include "../common/random_cases.hpp"
 #include "device_harness.cuh"
 #include "host/storage_access.hpp"
@@ -96,8 +97,9 @@ std::string case_name(const Problem& p, const char* variant) {
   std::string shape;
   for (std::int64_t size : p.sizes) shape += (shape.empty() ? "" : "x") + std::to_string(size);
   char text[240];
-  std::snprintf(text, sizeof text, "n=%s batch=%lld %s %s %s norm=%s %s", shape.c_str(), (long long)p.batch, to_string(p.storage), to_string(p.mode), to_string(p.direction),
-                to_string(p.normalization), variant);
+  std::snprintf(text, sizeof text, "n=%s batch=%lld %s %s %s norm=%s%s %s", shape.c_str(), (long long)p.batch,
+                to_string(p.storage), to_string(p.mode), to_string(p.direction), to_string(p.normalization),
+                p.intermediates == Intermediates::compact ? " compact" : "", variant);
   return text;
 }
 
@@ -139,7 +141,8 @@ void run_case(const Problem& problem, bool in_place, Buffers& buffers, Totals& t
     cuda_check(cudaDeviceSynchronize(), "execute");
     const ErrorMetrics error = measure_error(problem.storage, output, buffers.reference_output, count,
                                              expected_scale(problem), buffers.sums);
-    const Tolerance tolerance = tolerance_for(problem.storage, problem.mode, log2n, double(count));
+    Tolerance tolerance = tolerance_for(problem.storage, problem.mode, log2n, double(count));
+    tolerance.relative_l2 = tensorfft_tests::with_compact_intermediates(tolerance.relative_l2, plan);
     const bool ok = error.relative_l2 <= tolerance.relative_l2 && error.max_relative <= tolerance.max_relative;
     char detail[200];
     std::snprintf(detail, sizeof detail, " relL2 %.3e (<= %.2e) maxrel %.3e (<= %.2e) non-finite %.0f",
@@ -279,7 +282,8 @@ void run_layout_case(const Problem& problem, bool in_place, const char* what, Bu
     cuda_check(cudaMemcpy(buffers.output, packed.data(), packed.size(), cudaMemcpyHostToDevice), "copy");
     const ErrorMetrics error = measure_error(problem.storage, buffers.output, buffers.reference_output, count,
                                              expected_scale(problem), buffers.sums);
-    const Tolerance tolerance = tolerance_for(problem.storage, problem.mode, log2_elements(problem), double(count));
+    Tolerance tolerance = tolerance_for(problem.storage, problem.mode, log2_elements(problem), double(count));
+    tolerance.relative_l2 = tensorfft_tests::with_compact_intermediates(tolerance.relative_l2, plan);
     const bool ok = error.relative_l2 <= tolerance.relative_l2 && error.max_relative <= tolerance.max_relative;
     char detail[200];
     std::snprintf(detail, sizeof detail, " relL2 %.3e (<= %.2e) maxrel %.3e non-finite %.0f", error.relative_l2,
@@ -449,6 +453,45 @@ int main(int argc, char** argv) {
       p.direction = Direction::forward;
       p.normalization = Normalization::forward;
       run_case(p, false, buffers, totals, seed++);
+    }
+  }
+  // Compact intermediates (Intermediates::compact: fp16/bf16 storage, the
+  // tensor-core modes): multi-pass 1D, 2D and 3D shapes, both directions
+  // (the inverse's 1/N leaves fp16 outputs near the subnormal range), in
+  // place, gathered and scattered layouts, and the host executor's rounding
+  // points.  Tolerances widen per intermediate (tests/common/
+  // intermediate_tolerance.hpp).
+  for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+    for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+      for (const std::vector<std::int64_t>& shape :
+           std::vector<std::vector<std::int64_t>>{{64, 64}, {16, 8, 32}, {1 << 15}, {1 << 20}, {1 << 24},
+                                                  {1 << 26}, {1024, 1024}, {4096, 4096}, {4, 4096, 2},
+                                                  {2, 128, 128}, {128, 128, 128}, {512, 512, 256}}) {
+        Problem p;
+        p.sizes = shape;
+        p.storage = storage;
+        p.mode = mode;
+        p.intermediates = Intermediates::compact;
+        if (log2_elements(p) > max_log2 || (quick && log2_elements(p) > 16)) continue;
+        run_case(p, false, buffers, totals, seed++);
+        p.direction = Direction::inverse;
+        run_case(p, false, buffers, totals, seed++);
+        if (log2_elements(p) <= 20) run_case(p, true, buffers, totals, seed++);
+      }
+      Problem p;
+      p.storage = storage;
+      p.mode = mode;
+      p.intermediates = Intermediates::compact;
+      p.sizes = {64, 64};  // padded rows in, strided and padded out
+      p.batch = 3;
+      p.input_layout = {{64, 72}, 1, 64 * 72 + 16};
+      p.output_layout = {{64, 65}, 2, 0};
+      run_layout_case(p, false, "padded-in-strided-out", buffers, totals, seed++);
+      p.input_layout = p.output_layout = {};
+      p.sizes = {2048, 16};
+      if (static_cast<std::size_t>(transform_elements(p) * p.batch) <= buffers.capacity) {
+        run_host_agreement(p, buffers, totals);
+      }
     }
   }
   if (shapes_only) {

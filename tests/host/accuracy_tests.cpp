@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../common/intermediate_tolerance.hpp"
 #include "test_support.hpp"
 
 namespace host_tests {
@@ -115,6 +116,81 @@ TEST_P(Accuracy, MatchesLongDoubleReference) {
 
 INSTANTIATE_TEST_SUITE_P(PowersOfTwo, Accuracy, ::testing::ValuesIn(accuracy_cases()),
                          [](const ::testing::TestParamInfo<AccuracyCase>& info) { return case_name(info.param); });
+
+// ---- compact intermediates: within the storage floor plus their own rounding ----
+
+struct CompactCase {
+  Combo combo;
+  std::vector<std::int64_t> sizes;
+  Direction direction;
+  int expected_passes;
+};
+
+std::vector<CompactCase> compact_cases() {
+  std::vector<CompactCase> cases;
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+      for (Direction direction : {Direction::forward, Direction::inverse}) {
+        cases.push_back({{storage, mode}, {1 << 12}, direction, 1});
+        cases.push_back({{storage, mode}, {1 << 15}, direction, 2});
+        cases.push_back({{storage, mode}, {1 << 20}, direction, 2});
+        cases.push_back({{storage, mode}, {64, 128}, direction, 2});
+        cases.push_back({{storage, mode}, {16, 32, 64}, direction, 3});
+      }
+    }
+  }
+  return cases;
+}
+
+std::string compact_case_name(const CompactCase& c) {
+  std::string shape;
+  for (std::int64_t size : c.sizes) shape += (shape.empty() ? "" : "x") + std::to_string(size);
+  return identifier(name_of(c.combo) + "_" + shape + "_" + name_of(c.direction));
+}
+
+class CompactIntermediates : public ::testing::TestWithParam<CompactCase> {};
+
+TEST_P(CompactIntermediates, StayWithinTheStorageFloorAndTheirRounding) {
+  const CompactCase& c = GetParam();
+  Problem problem = problem_1d(c.combo, 1, 2, c.direction);
+  problem.sizes = c.sizes;
+  problem.intermediates = tensorfft::Intermediates::compact;
+  const Plan plan = tensorfft::make_plan(problem, Backend::host);
+  SCOPED_TRACE(plan.describe());
+  ASSERT_EQ(tensorfft::plan::pass_count(plan.implementation()), c.expected_passes);
+  const bool fp16 = c.combo.storage == StorageType::complex_fp16;
+  if (c.expected_passes > 1) {
+    EXPECT_NE(plan.describe().find(fp16 ? "intermediates=e6m13" : "intermediates=e8m12"), std::string::npos);
+  }
+  std::int64_t elements = problem.batch;
+  for (std::int64_t size : c.sizes) elements *= size;
+  std::mt19937_64 rng = case_rng();
+  ErrorStats stats, floor;
+  for (std::int64_t r = 0, reps = repetitions_for(elements); r < reps; ++r) {
+    const std::vector<Complex> x = uniform_input(elements, rng);
+    const std::vector<Complex> reference = reference_transform(x, c.sizes, problem.batch, c.direction);
+    stats.add(execute_packed(plan, x), reference);
+    floor.add(storage_floor_transform(c.combo.storage, x, c.sizes, problem.batch, c.direction,
+                                      Normalization::backward),
+              reference);
+  }
+  const double bound = c.combo.mode == ComputeMode::split_fp16
+                           ? static_cast<double>(floor_ratio_limit * floor.rel_l2())
+                           : static_cast<double>(rel_l2_tolerance(plan));
+  report("relL2", stats.rel_l2());
+  report("bound", tensorfft_tests::with_compact_intermediates(bound, plan));
+  ASSERT_TRUE(stats.all_finite());
+  EXPECT_LE(stats.rel_l2(), tensorfft_tests::with_compact_intermediates(bound, plan)) << "seed " << case_seed();
+  // And the targets for fp16/bf16 storage in split mode.
+  if (c.combo.mode == ComputeMode::split_fp16) {
+    EXPECT_LE(stats.rel_l2(), fp16 ? 3.5e-4L : 2.6e-3L);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, CompactIntermediates, ::testing::ValuesIn(compact_cases()),
+                         [](const ::testing::TestParamInfo<CompactCase>& info) {
+                           return compact_case_name(info.param);
+                         });
 
 // ---- the acceptance: split_fp16 within 2x of plain fp32 ----
 

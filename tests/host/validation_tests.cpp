@@ -140,6 +140,19 @@ std::vector<BadProblem> bad_problems() {
        "max_radix 32 is not one of"},
       {"max_radix_minus_16", edited([](Problem& p) { p.max_radix = -16; }), Status::invalid_value,
        "max_radix -16 is not one of"},
+      // compact intermediates exist for fp16/bf16 storage in the tensor-core modes only
+      {"compact_fp32_storage", edited([](Problem& p) { p.intermediates = tensorfft::Intermediates::compact; }),
+       Status::not_supported,
+       "compact intermediates need complex_fp16 or complex_bf16 storage and compute mode split_fp16 or "
+       "single_fp16, not fp32 with split_fp16"},
+      {"compact_fp32_mode", edited([](Problem& p) {
+         p.intermediates = tensorfft::Intermediates::compact;
+         p.storage = StorageType::complex_fp16;
+         p.mode = ComputeMode::fp32;
+       }),
+       Status::not_supported, "not fp16 with fp32"},
+      {"intermediates_2", edited([](Problem& p) { p.intermediates = static_cast<tensorfft::Intermediates>(2); }),
+       Status::invalid_value, "unknown intermediates 2: use full or compact"},
       // enum values cast from ints
       {"storage_7", edited([](Problem& p) { p.storage = static_cast<StorageType>(7); }), Status::invalid_type,
        "unknown storage type 7"},

@@ -234,6 +234,7 @@ double relative_l2_bound(const std::string& precision) {
 
 const std::vector<std::string> expected_columns = {
     "case",  "library", "backend", "precision", "mode", "rank", "dims", "n", "batch", "elements", "max_radix",
+    "intermediates",
     "time_ms", "time_min_ms", "gbps", "bandwidth_fraction", "relL2", "maxrel", "seed_error", "plan_first_ms",
     "plan_ms", "ratio", "seed_table", "status", "message"};
 

@@ -62,6 +62,9 @@ what to run:
   --batch B          this batch for every shape instead
   --max-radix R      largest radix tensorfft may use: 2, 4, 8 or 16 (default:
                      the library's choice)
+  --intermediates LIST  what tensorfft keeps between passes: full, compact
+                     (both: full,compact; default: full); compact measures
+                     fp16/bf16 storage in split_fp16 and single_fp16 only
   --max-log2 L       skip cases of more than 2^L elements (default: no limit on
                      a GPU, 16 in host mode)
   --no-cufft         tensorfft only
@@ -106,6 +109,7 @@ struct Options {
   std::optional<int> total_log2;
   std::optional<std::int64_t> batch;
   int max_radix = 0;
+  std::vector<Intermediates> intermediates = {Intermediates::full};
   std::optional<int> max_log2;
   bool cufft = true;
   bool seed_tables = false;
@@ -200,6 +204,18 @@ Options parse_options(const cli::Arguments& arguments) {
       throw UsageError("invalid value '" + *text + "' for --max-radix: choose 2, 4, 8 or 16");
     }
   }
+  if (const auto* text = arguments.value("--intermediates")) {
+    static const std::vector<std::pair<const char*, Intermediates>> choices = {{"full", Intermediates::full},
+                                                                               {"compact", Intermediates::compact}};
+    options.intermediates.clear();
+    for (const std::string& item : cli::split_list("--intermediates", *text)) {
+      const Intermediates intermediates = cli::parse_choice("--intermediates", item, choices);
+      if (std::find(options.intermediates.begin(), options.intermediates.end(), intermediates) ==
+          options.intermediates.end()) {
+        options.intermediates.push_back(intermediates);
+      }
+    }
+  }
   if (const auto* text = arguments.value("--max-log2")) {
     options.max_log2 = static_cast<int>(cli::parse_integer("--max-log2", *text, 0, largest_log2));
   }
@@ -207,7 +223,7 @@ Options parse_options(const cli::Arguments& arguments) {
   options.seed_tables = arguments.flag("--seed-tables");
   if (options.seed_tables) {
     for (const char* name : {"--sizes", "--log2", "--ranks", "--storage", "--modes", "--total-log2", "--batch",
-                             "--max-radix"}) {
+                             "--max-radix", "--intermediates"}) {
       if (arguments.value(name)) {
         throw UsageError(std::string("--seed-tables runs the paper's fixed cases: it does not take ") + name);
       }
@@ -272,7 +288,13 @@ std::vector<Case> sweep_cases(const Options& options, bool cuda) {
         modes = {ComputeMode::split_fp16, ComputeMode::single_fp16};
         if (storage == StorageType::complex_fp32) modes.push_back(ComputeMode::fp32);
       }
-      for (ComputeMode mode : modes) which.measurements.push_back({Library::tensorfft, storage, mode});
+      for (ComputeMode mode : modes) {
+        for (Intermediates intermediates : options.intermediates) {
+          const bool compact_exists = storage != StorageType::complex_fp32 && mode != ComputeMode::fp32;
+          if (intermediates == Intermediates::compact && !compact_exists) continue;
+          which.measurements.push_back({Library::tensorfft, storage, mode, intermediates});
+        }
+      }
     }
     cases.push_back(std::move(which));
   }
@@ -370,6 +392,7 @@ std::string row_line(const Row& row, int count, double seconds_left) {
                 shape_text(row.dims).c_str(), static_cast<long long>(row.batch), tensorfft::to_string(row.storage),
                 to_string(row.library), row.mode_name().c_str());
   std::string line = head;
+  if (row.library == Library::tensorfft && row.intermediates == Intermediates::compact) line += " compact";
   if (row.outcome == Outcome::ok) {
     line += format(" %9.4f ms", row.time_ms);
     if (row.backend == "host") line += " (host)";
@@ -391,8 +414,8 @@ std::string row_line(const Row& row, int count, double seconds_left) {
 int run_bench(const std::vector<std::string>& args) {
   const cli::Arguments arguments = cli::parse_arguments(
       "bench", args,
-      {"--sizes", "--log2", "--ranks", "--storage", "--modes", "--total-log2", "--batch", "--max-radix", "--max-log2",
-       "--repeats", "--warmups", "--seed", "--backend", "--csv", "--json"},
+      {"--sizes", "--log2", "--ranks", "--storage", "--modes", "--total-log2", "--batch", "--max-radix",
+       "--intermediates", "--max-log2", "--repeats", "--warmups", "--seed", "--backend", "--csv", "--json"},
       {"--no-cufft", "--seed-tables"});
   if (arguments.help) {
     std::fputs(bench_help, stdout);

@@ -40,6 +40,7 @@ std::vector<Value> values_of(const Row& row) {
       of_integer(row.batch),
       of_integer(row.elements()),
       of_integer(row.max_radix),
+      row.library == Library::cufft ? Value{"null", "", false} : of_text(tensorfft::to_string(row.intermediates)),
       of_number(row.time_ms),
       of_number(row.time_min_ms),
       of_number(row.gbps),
@@ -111,7 +112,7 @@ std::string shape_text(const std::vector<std::int64_t>& dims) {
 const std::vector<std::string>& columns() {
   static const std::vector<std::string> names = {
       "case",       "library",       "backend",  "precision",  "mode",      "rank",
-      "dims",       "n",             "batch",    "elements",   "max_radix", "time_ms",
+      "dims",       "n",             "batch",    "elements",   "max_radix", "intermediates", "time_ms",
       "time_min_ms", "gbps",         "bandwidth_fraction",     "relL2",     "maxrel",
       "seed_error", "plan_first_ms", "plan_ms",  "ratio",      "seed_table", "status",
       "message",

@@ -59,6 +59,7 @@ struct Measurement {
   Library library = Library::tensorfft;
   StorageType storage = StorageType::complex_fp32;
   ComputeMode mode = ComputeMode::split_fp16;  // tensorfft only; cuFFT computes in its storage type
+  Intermediates intermediates = Intermediates::full;  // tensorfft only
 };
 
 struct Case {
@@ -89,6 +90,7 @@ struct Row {
   std::string backend;  // "cuda" or "host"
   StorageType storage = StorageType::complex_fp32;
   ComputeMode mode = ComputeMode::split_fp16;
+  Intermediates intermediates = Intermediates::full;
   std::vector<std::int64_t> dims;
   std::int64_t batch = 1;
   int max_radix = 0;
@@ -125,6 +127,7 @@ inline Row make_row(const Case& which, const Measurement& measurement, const cha
   row.backend = backend;
   row.storage = measurement.storage;
   row.mode = measurement.mode;
+  row.intermediates = measurement.intermediates;
   row.dims = which.dims;
   row.batch = which.batch;
   row.max_radix = which.max_radix;
@@ -140,6 +143,7 @@ inline Problem tensorfft_problem(const Case& which, const Measurement& measureme
   problem.batch = which.batch;
   problem.storage = measurement.storage;
   problem.mode = measurement.mode;
+  problem.intermediates = measurement.intermediates;
   problem.max_radix = which.max_radix;
   return problem;
 }
