@@ -96,6 +96,9 @@ options:
                      input, fp64 for complex128 input or --mode fp64)
   --mode MODE        split_fp16, single_fp16, fp32 or fp64 (default: fp64 with
                      fp64 storage, else split_fp16)
+  --intermediates I  full (default) or compact: what a transform of several
+                     passes keeps between them; compact (4 bytes per value)
+                     needs fp16/bf16 storage and split_fp16 or single_fp16
   --backend NAME     auto (default: cuda when a GPU is usable), cuda or host
   --force            overwrite OUTPUT.npy if it exists
   --verbose          print the chosen backend and the plan
@@ -273,7 +276,7 @@ std::string shape_text(const std::vector<std::int64_t>& shape) {
 
 int run_transform(const std::vector<std::string>& args) {
   const Arguments arguments =
-      parse_arguments("transform", args, {"--norm", "--rank", "--storage", "--mode", "--backend"},
+      parse_arguments("transform", args, {"--norm", "--rank", "--storage", "--mode", "--intermediates", "--backend"},
                       {"--inverse", "--axes-from-shape", "--force", "--verbose"});
   if (arguments.help) {
     std::fputs(transform_help, stdout);
@@ -290,6 +293,11 @@ int run_transform(const std::vector<std::string>& args) {
   Problem problem;
   problem.direction = arguments.flag("--inverse") ? Direction::inverse : Direction::forward;
   if (const auto* norm = arguments.value("--norm")) problem.normalization = parse_choice("--norm", *norm, norm_choices);
+  if (const auto* name = arguments.value("--intermediates")) {
+    static const std::vector<std::pair<const char*, tensorfft::Intermediates>> intermediates_choices = {
+        {"full", tensorfft::Intermediates::full}, {"compact", tensorfft::Intermediates::compact}};
+    problem.intermediates = parse_choice("--intermediates", *name, intermediates_choices);
+  }
   Backend backend = Backend::automatic;
   if (const auto* name = arguments.value("--backend")) backend = parse_choice("--backend", *name, backend_choices);
   const std::string* storage_name = arguments.value("--storage");

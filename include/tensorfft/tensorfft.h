@@ -62,6 +62,12 @@ typedef enum tensorfftNormalization_t {
   TENSORFFT_NORM_FORWARD = 2
 } tensorfftNormalization;
 
+/* What multi-pass transforms keep between passes (tensorfft::Intermediates). */
+typedef enum tensorfftIntermediates_t {
+  TENSORFFT_INTERMEDIATES_FULL = 0, /* fp32 (fp64): as accurate as the storage allows (default) */
+  TENSORFFT_INTERMEDIATES_COMPACT = 1 /* 4 bytes, shared exponent: fp16/bf16 storage, FP16 modes */
+} tensorfftIntermediates;
+
 typedef enum tensorfftBackend_t {
   TENSORFFT_BACKEND_AUTO = 0,
   TENSORFFT_BACKEND_CUDA = 1,
@@ -79,6 +85,8 @@ tensorfftResult tensorfftSetNormalization(tensorfftHandle handle, tensorfftNorma
 tensorfftResult tensorfftSetBackend(tensorfftHandle handle, tensorfftBackend backend);
 /* 0 (default schedule), 2, 4, 8 or 16. */
 tensorfftResult tensorfftSetMaxRadix(tensorfftHandle handle, int max_radix);
+/* Validated by tensorfftMakePlanMany64 (compact: fp16/bf16 data, the FP16 compute modes). */
+tensorfftResult tensorfftSetIntermediates(tensorfftHandle handle, tensorfftIntermediates intermediates);
 
 /* Like cufftXtMakePlanMany with 64-bit values.  inembed/onembed may be NULL
  * (then the strides and distances are ignored and the data is packed, as in

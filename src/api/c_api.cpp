@@ -12,6 +12,7 @@ struct tensorfftPlan_s {
   tensorfft::Normalization normalization = tensorfft::Normalization::backward;
   tensorfft::Backend backend = tensorfft::Backend::automatic;
   int max_radix = 0;
+  tensorfft::Intermediates intermediates = tensorfft::Intermediates::full;
   void* stream = nullptr;
   void* work_area = nullptr;
   // cuFFT plans take the direction at execution; we keep one plan for each.
@@ -84,6 +85,16 @@ tensorfftResult tensorfftSetBackend(tensorfftHandle handle, tensorfftBackend bac
   return TENSORFFT_SUCCESS;
 }
 
+tensorfftResult tensorfftSetIntermediates(tensorfftHandle handle, tensorfftIntermediates intermediates) {
+  if (!handle) return null_handle();
+  if (intermediates < TENSORFFT_INTERMEDIATES_FULL || intermediates > TENSORFFT_INTERMEDIATES_COMPACT) {
+    return record(tensorfft::Status::invalid_value,
+                  "unknown intermediates " + std::to_string(static_cast<int>(intermediates)));
+  }
+  handle->intermediates = static_cast<tensorfft::Intermediates>(intermediates);
+  return TENSORFFT_SUCCESS;
+}
+
 tensorfftResult tensorfftSetMaxRadix(tensorfftHandle handle, int max_radix) {
   if (!handle) return null_handle();
   handle->max_radix = max_radix;  // validated by make_plan
@@ -113,6 +124,7 @@ tensorfftResult tensorfftMakePlanMany64(tensorfftHandle handle, int rank, const 
   problem.mode = handle->mode;
   problem.normalization = handle->normalization;
   problem.max_radix = handle->max_radix;
+  problem.intermediates = handle->intermediates;
   // As in cuFFT: with a null embed the layout is packed and strides/distances are ignored.
   if (inembed != nullptr) {
     problem.input_layout.embed.assign(inembed, inembed + rank);

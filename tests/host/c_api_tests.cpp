@@ -72,6 +72,7 @@ TEST(CApiErrors, NullHandle) {
       tensorfftSetNormalization(nullptr, TENSORFFT_NORM_ORTHO),
       tensorfftSetBackend(nullptr, TENSORFFT_BACKEND_HOST),
       tensorfftSetMaxRadix(nullptr, 4),
+      tensorfftSetIntermediates(nullptr, TENSORFFT_INTERMEDIATES_COMPACT),
       tensorfftMakePlanMany64(nullptr, 1, n, nullptr, 1, 0, nullptr, 1, 0, TENSORFFT_C_32F, 1, nullptr),
       tensorfftSetStream(nullptr, nullptr),
       tensorfftSetWorkArea(nullptr, nullptr),
@@ -148,6 +149,16 @@ TEST(CApiErrors, BadSettingsReachMakePlan) {
   ASSERT_EQ(tensorfftSetComputeMode(handle, TENSORFFT_COMPUTE_FP64), TENSORFFT_SUCCESS);
   EXPECT_EQ(plan_1d(handle, 16, TENSORFFT_C_16F), TENSORFFT_NOT_SUPPORTED);
   EXPECT_EQ(plan_1d(handle, 16, TENSORFFT_C_64F), TENSORFFT_SUCCESS);
+  // Compact intermediates: fp16/bf16 data in the FP16 modes only.
+  EXPECT_EQ(tensorfftSetIntermediates(handle, static_cast<tensorfftIntermediates>(5)), TENSORFFT_INVALID_VALUE);
+  EXPECT_TRUE(contains(last_message(), "unknown intermediates 5")) << last_message();
+  ASSERT_EQ(tensorfftSetIntermediates(handle, TENSORFFT_INTERMEDIATES_COMPACT), TENSORFFT_SUCCESS);
+  EXPECT_EQ(plan_1d(handle, 16, TENSORFFT_C_64F), TENSORFFT_NOT_SUPPORTED);
+  EXPECT_TRUE(contains(last_message(), "compact intermediates need")) << last_message();
+  ASSERT_EQ(tensorfftSetComputeMode(handle, TENSORFFT_COMPUTE_SPLIT_FP16), TENSORFFT_SUCCESS);
+  EXPECT_EQ(plan_1d(handle, 1 << 15, TENSORFFT_C_16F), TENSORFFT_SUCCESS);
+  EXPECT_TRUE(contains(tensorfftGetPlanDescription(handle), "intermediates=e6m13"))
+      << tensorfftGetPlanDescription(handle);
 }
 
 TEST(CApiErrors, LayoutErrors) {

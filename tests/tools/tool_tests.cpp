@@ -77,6 +77,8 @@ TEST_F(Tool, UsageErrorsExitTwo) {
   expect_error("transform a.npy b.npy --storage fp8", 2, "invalid value 'fp8' for --storage");
   expect_error("transform a.npy b.npy --mode tf32", 2, "invalid value 'tf32' for --mode");
   expect_error("transform a.npy b.npy --backend tpu", 2, "invalid value 'tpu' for --backend");
+  expect_error("transform a.npy b.npy --intermediates half", 2,
+               "invalid value 'half' for --intermediates: choose full or compact");
   expect_error("transform a.npy b.npy --rank two", 2, "invalid number 'two' for --rank");
   expect_error("transform a.npy b.npy --rank 4", 2, "value 4 for --rank is out of range: give 1 to 3");
   expect_error("transform a.npy b.npy --rank 2 --axes-from-shape", 2, "either --rank or --axes-from-shape");
@@ -174,7 +176,21 @@ TEST_F(Tool, SixteenBitStorageRoundsAndWidens) {
     const long double error = tensorfft::reference::relative_l2_error(as_long_double(output), reference);
     EXPECT_LT(error, std::string(storage) == "fp16" ? 2e-3L : 2e-2L) << storage;
     EXPECT_GT(error, 1e-6L) << storage << ": the rounding to 16 bits should show";
+    // Compact intermediates: two passes (2^15 points), within the storage's bound.
+    write_npy(path("long.npy"), random_array(NpyDtype::complex64, {1 << 15}, 15), true);
+    const std::string compact_out = path(std::string("compact_") + storage + ".npy");
+    const Outcome compact = run("transform " + quoted(path("long.npy")) + " " + quoted(compact_out) +
+                                " --backend host --intermediates compact --verbose --storage " + storage);
+    ASSERT_EQ(compact.status, 0) << compact.err;
+    EXPECT_NE(compact.out.find("intermediates=e"), std::string::npos) << compact.out;
+    const auto long_reference = tensorfft::reference::fft(as_long_double(read_npy(path("long.npy"))), -1);
+    const long double compact_error =
+        tensorfft::reference::relative_l2_error(as_long_double(read_npy(compact_out)), long_reference);
+    EXPECT_LT(compact_error, std::string(storage) == "fp16" ? 3.5e-4L : 2.6e-3L) << storage;
   }
+  expect_error("transform " + quoted(path("in.npy")) + " " + quoted(path("c32.npy")) +
+                   " --backend host --intermediates compact",
+               1, "compact intermediates need complex_fp16 or complex_bf16 storage");
 }
 
 TEST_F(Tool, BadInputFilesExitOneWithOneLine) {
