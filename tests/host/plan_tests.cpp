@@ -193,7 +193,8 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
       {StorageType::complex_fp16, 1 << 24, false, false, {16, 1024, 1024}},
       {StorageType::complex_bf16, 1 << 26, false, false, {64, 1024, 1024}},
-      {StorageType::complex_fp32, 1 << 15, false, false, {256, 128}},
+      {StorageType::complex_fp32, 1 << 15, false, false, {2048, 16}},  // first_of_two
+      {StorageType::complex_fp32, 1 << 16, false, false, {256, 256}},
       {StorageType::complex_fp16, 1 << 15, true, false, {256, 128}},
       {StorageType::complex_fp16, 1 << 15, false, true, {256, 128}},
   };
@@ -208,6 +209,48 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
     SCOPED_TRACE(p.describe());
     const plan::AxisSchedule& axis = p.implementation().axes.at(0);
     EXPECT_EQ(pass_lengths_of(axis), c.pass_lengths);
+  }
+}
+
+// fp32 storage in the tensor-core modes: two passes whose second would have
+// at most 16 points run 2048 points first (PassLimits::first_of_two).
+TEST(PlanSchedule, Fp32StorageTwoPassesStartWith2048Points) {
+  struct Case {
+    ComputeMode mode;
+    std::vector<std::int64_t> sizes;
+    int max_radix;
+    std::vector<std::int64_t> pass_lengths;  // of the last (contiguous) axis
+  };
+  const std::vector<Case> cases = {
+      {ComputeMode::split_fp16, {1 << 14}, 0, {2048, 8}},   {ComputeMode::single_fp16, {1 << 15}, 0, {2048, 16}},
+      {ComputeMode::split_fp16, {4, 1 << 14}, 0, {2048, 8}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
+      {ComputeMode::fp32, {1 << 14}, 0, {128, 128}},         {ComputeMode::split_fp16, {1 << 14}, 8, {128, 128}},
+  };
+  for (const Case& c : cases) {
+    const Plan p = host_plan_of(StorageType::complex_fp32, c.mode, c.sizes, c.max_radix, false);
+    SCOPED_TRACE(p.describe());
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), c.pass_lengths);
+  }
+}
+
+// Compact intermediates let a pass with columns apart hold 4096 points:
+// 2^24 and a 4096-point strided axis take one pass fewer.
+TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+    Problem problem;
+    problem.storage = storage;
+    problem.intermediates = tensorfft::Intermediates::compact;
+    problem.sizes = {1 << 24};
+    Plan p = tensorfft::make_plan(problem, Backend::host);
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{4096, 4096}))
+        << p.describe();
+    problem.sizes = {4096, 4096};
+    p = tensorfft::make_plan(problem, Backend::host);
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(1)), (std::vector<std::int64_t>{4096})) << p.describe();
+    EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
+    problem.intermediates = tensorfft::Intermediates::full;
+    p = tensorfft::make_plan(problem, Backend::host);
+    EXPECT_EQ(plan::pass_count(p.implementation()), 3) << p.describe();
   }
 }
 
@@ -303,19 +346,30 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
   const PassCase& c = GetParam();
   const std::int64_t size = std::int64_t{1} << c.log2_size;
   const std::int64_t on_chip = plan::on_chip_elements(c.combo.storage, c.combo.mode);
+  const bool narrow = c.combo.storage == StorageType::complex_fp16 || c.combo.storage == StorageType::complex_bf16;
+  const bool tensor = c.combo.mode == ComputeMode::split_fp16 || c.combo.mode == ComputeMode::single_fp16;
   for (int max_radix : {2, 4, 8, 16}) {
-    for (int variant = 0; variant < 4; ++variant) {
-      const bool strided = variant == 2, reads_storage = variant == 1 || variant == 3, writes_storage = variant == 3;
+    for (int variant = 0; variant < 8; ++variant) {
+      const bool strided = variant % 4 == 2, reads_storage = variant % 4 == 1 || variant % 4 == 3,
+                 writes_storage = variant % 4 == 3;
+      const int intermediate_bytes = variant >= 4 ? 4 : 8;  // 4: compact intermediates
+      if (intermediate_bytes == 4 && !(narrow && tensor)) continue;
       SCOPED_TRACE("max_radix " + std::to_string(max_radix) + (strided ? " strided" : "") +
-                   (reads_storage ? " reading storage" : "") + (writes_storage ? " writing storage" : ""));
-      const plan::PassLimits limits = plan::pass_limits(c.combo.storage, c.combo.mode, max_radix, reads_storage,
-                                                        writes_storage, plan::default_shared_bytes_per_block);
-      const bool narrow = c.combo.storage == StorageType::complex_fp16 || c.combo.storage == StorageType::complex_bf16;
-      const bool tensor = c.combo.mode == ComputeMode::split_fp16 || c.combo.mode == ComputeMode::single_fp16;
-      EXPECT_EQ(limits.later_pass, narrow && tensor && max_radix == plan::default_max_radix && writes_storage
+                   (reads_storage ? " reading storage" : "") + (writes_storage ? " writing storage" : "") +
+                   (intermediate_bytes == 4 ? " compact" : ""));
+      const plan::PassLimits limits =
+          plan::pass_limits(c.combo.storage, c.combo.mode, max_radix, reads_storage, writes_storage,
+                            plan::default_shared_bytes_per_block, intermediate_bytes);
+      const bool default_radix = max_radix == plan::default_max_radix;
+      EXPECT_EQ(limits.later_pass, narrow && tensor && default_radix && writes_storage
                                         ? std::int64_t{1} << plan::log2_longest_whole_sector_pass
                                         : 0);
-      EXPECT_EQ(limits.strided_last_of_two, tensor && max_radix == plan::default_max_radix ? 4 : 0);
+      EXPECT_EQ(limits.strided_last_of_two, tensor && default_radix ? 4 : 0);
+      EXPECT_EQ(limits.first_of_two,
+                tensor && default_radix && c.combo.storage == StorageType::complex_fp32 ? 2048 : 0);
+      if (intermediate_bytes == 4 && default_radix) {
+        EXPECT_EQ(limits.strided_pass, 4096);
+      }
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
@@ -346,9 +400,15 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
       EXPECT_EQ(stride, size);
       // The passes after the first take later_pass (two passes of a strided
-      // axis: strided_last_of_two) where it is set and the first fits.
+      // axis: strided_last_of_two; two of an unstrided one whose second would
+      // be short: what first_of_two leaves) where it is set and the first fits.
       const std::size_t count = axis.passes.size();
-      const std::int64_t later = strided ? (count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
+      std::int64_t later = strided ? (count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
+      if (!strided && count == 2 && limits.first_of_two > 0 &&
+          size / limits.first_of_two <= plan::short_second_of_two) {
+        later = size / limits.first_of_two;
+        EXPECT_EQ(axis.pass_length(axis.passes[0]), limits.first_of_two);
+      }
       const std::int64_t first_limit = strided ? limits.strided_pass : limits.first_of_several;
       std::int64_t later_product = 1;
       for (std::size_t p = 1; p < count && later > 0; ++p) later_product *= later;
