@@ -89,7 +89,7 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 // up to 2^7, T by size); passes with an intermediate side are passes of
 // multi-pass or multi-axis transforms (P up to 2^11, columns apart, or T by
 // size for the contiguous axis; 2^12 for the first of several passes of an
-// axis, plan::pass_limits).
+// axis and for passes reading 4-byte (compact) intermediates, plan::pass_limits).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
                               int log2_tile_columns, bool contiguous) {
@@ -141,7 +141,7 @@ PassKernel plane_kernel(bool output_is_intermediate) {
   }
 }
 
-// Instances are compiled in the generated fixed_shape_kernels_<mode>_<storage>.cu
+// Instances are compiled in the generated fixed_shape_kernels_<mode>_<storage>[_compact].cu
 // (src/cuda/CMakeLists.txt, from fixed_shape_kernels.cu.in), one per line here:
 // fp32 intermediates, and for fp16/bf16 storage the compact ones too.
 extern template PassKernel fixed_shape_kernel<ComputeMode::split_fp16, __half2, float2>(bool, bool, int, int, bool);
