@@ -287,8 +287,9 @@ class CudaExecutor final : public Executor {
     auto append_roots = [&](std::int64_t count, std::int64_t step, std::int64_t length) {
       std::vector<double> values(static_cast<std::size_t>(2 * count));
       std::vector<float> values32(static_cast<std::size_t>(2 * count));
+      const std::vector<std::complex<long double>> roots = plan::unit_roots(count, step, length, sign);
       for (std::int64_t i = 0; i < count; ++i) {
-        const auto w = plan::unit_root(i * step, length, sign);
+        const auto w = roots[static_cast<std::size_t>(i)];
         values[2 * i] = static_cast<double>(w.real());
         values[2 * i + 1] = static_cast<double>(w.imag());
         values32[2 * i] = static_cast<float>(w.real());

@@ -3,46 +3,82 @@
 #include <cmath>
 
 namespace tensorfft::plan {
+namespace {
 
-std::complex<long double> unit_root(std::int64_t k, std::int64_t n, int sign) {
-  // Reduce k to [0, n); work with the angle 2*pi*k/n in eighths of a turn.
+constexpr long double pi = 3.141592653589793238462643383279502884L;
+
+// Where the angle 2*pi*k/n lies: its octant (eighth of a turn) and the
+// numerator r of the angle inside the octant, theta = (pi/4) * r / n in
+// [0, pi/4], measured from the octant's near end (even octants) or far end
+// (odd ones).  From the exact fraction k/n (n <= 2^62).
+struct OctantAngle {
+  int octant;
+  std::int64_t numerator;
+};
+OctantAngle octant_angle(std::int64_t k, std::int64_t n) {
   std::int64_t reduced = k % n;
   if (reduced < 0) reduced += n;
-  // 8*reduced may overflow for huge n; compare via long double only for the
-  // octant, using exact integer arithmetic where possible.
-  const long double pi = 3.141592653589793238462643383279502884L;
-  // Octant index and the remainder angle, from the exact fraction reduced/n.
-  // octant = floor(8*reduced/n); computed without overflow as n <= 2^62 here.
   const unsigned __int128 scaled = static_cast<unsigned __int128>(reduced) * 8u;
-  const std::int64_t octant = static_cast<std::int64_t>(scaled / static_cast<unsigned __int128>(n));
+  const int octant = static_cast<int>(scaled / static_cast<unsigned __int128>(n));
   const std::int64_t rest = static_cast<std::int64_t>(scaled % static_cast<unsigned __int128>(n));
-  // Angle inside the octant, in [0, pi/4): theta = (pi/4) * rest / n.
-  // Odd octants are measured from the octant's far end so both cases use
-  // angles in [0, pi/4].
-  long double theta;
+  return {octant, octant % 2 == 0 ? rest : n - rest};
+}
+
+struct CosSin {
+  long double cos, sin;
+};
+// cos and sin of theta = (pi/4) * numerator / n.  theta = pi/4 exactly (at
+// odd multiples of n/8) takes one value for both parts, so that the symmetry
+// w^(n-k) = conj(w^k) stays exact.
+CosSin octant_cos_sin(std::int64_t numerator, std::int64_t n) {
+  if (numerator == n) return {std::sqrt(0.5L), std::sqrt(0.5L)};
+  const long double theta = (pi / 4.0L) * static_cast<long double>(numerator) / static_cast<long double>(n);
+  return {std::cos(theta), std::sin(theta)};
+}
+
+// The root from its octant and the cos/sin of the angle inside it.
+std::complex<long double> root_of(int octant, CosSin t, int sign) {
   long double c, s;
-  if (octant % 2 == 0) {
-    theta = (pi / 4.0L) * static_cast<long double>(rest) / static_cast<long double>(n);
-  } else {
-    theta = (pi / 4.0L) * static_cast<long double>(n - rest) / static_cast<long double>(n);
-  }
-  // At odd multiples of n/8 the angle is exactly pi/4: use one value for both
-  // parts so the symmetry w^(n-k) = conj(w^k) stays exact.
-  const bool eighth_turn = octant % 2 == 1 && rest == 0;
-  const long double cos_theta = eighth_turn ? std::sqrt(0.5L) : std::cos(theta);
-  const long double sin_theta = eighth_turn ? cos_theta : std::sin(theta);
   // Angle = octant*pi/4 + theta (even octant) or (octant+1)*pi/4 - theta (odd).
   switch (octant) {
-    case 0: c = cos_theta; s = sin_theta; break;               // theta
-    case 1: c = sin_theta; s = cos_theta; break;               // pi/2 - theta
-    case 2: c = -sin_theta; s = cos_theta; break;              // pi/2 + theta
-    case 3: c = -cos_theta; s = sin_theta; break;              // pi - theta
-    case 4: c = -cos_theta; s = -sin_theta; break;             // pi + theta
-    case 5: c = -sin_theta; s = -cos_theta; break;             // 3pi/2 - theta
-    case 6: c = sin_theta; s = -cos_theta; break;              // 3pi/2 + theta
-    default: c = cos_theta; s = -sin_theta; break;             // 2pi - theta
+    case 0: c = t.cos; s = t.sin; break;    // theta
+    case 1: c = t.sin; s = t.cos; break;    // pi/2 - theta
+    case 2: c = -t.sin; s = t.cos; break;   // pi/2 + theta
+    case 3: c = -t.cos; s = t.sin; break;   // pi - theta
+    case 4: c = -t.cos; s = -t.sin; break;  // pi + theta
+    case 5: c = -t.sin; s = -t.cos; break;  // 3pi/2 - theta
+    case 6: c = t.sin; s = -t.cos; break;   // 3pi/2 + theta
+    default: c = t.cos; s = -t.sin; break;  // 2pi - theta
   }
   return {c, sign < 0 ? -s : s};
+}
+
+}  // namespace
+
+std::complex<long double> unit_root(std::int64_t k, std::int64_t n, int sign) {
+  const OctantAngle angle = octant_angle(k, n);
+  return root_of(angle.octant, octant_cos_sin(angle.numerator, n), sign);
+}
+
+std::vector<std::complex<long double>> unit_roots(std::int64_t count, std::int64_t step, std::int64_t n, int sign) {
+  std::vector<std::complex<long double>> roots(static_cast<std::size_t>(count));
+  // A whole turn (count * step == n, n a multiple of 8 steps): the angles
+  // inside the octants repeat, numerator = 8 * step * j, j <= count / 8, so
+  // each cos/sin pair is computed once (an eighth of the calls; the plans of
+  // long transforms spent milliseconds here).  The values are unit_root's.
+  if (count * step == n && count % 8 == 0) {
+    std::vector<CosSin> inside(static_cast<std::size_t>(count / 8 + 1));
+    for (std::int64_t j = 0; j <= count / 8; ++j) inside[j] = octant_cos_sin(8 * step * j, n);
+    // octant_angle(i * step, n) in 64-bit arithmetic: 8 i step / n = 8 i / count.
+    for (std::int64_t i = 0; i < count; ++i) {
+      const int octant = static_cast<int>(8 * i / count);
+      const std::int64_t rest = 8 * i % count;
+      roots[i] = root_of(octant, inside[(octant % 2 == 0 ? rest : count - rest) / 8], sign);
+    }
+    return roots;
+  }
+  for (std::int64_t i = 0; i < count; ++i) roots[i] = unit_root(i * step, n, sign);
+  return roots;
 }
 
 std::vector<std::complex<long double>> dft_matrix(int radix, int sign) {

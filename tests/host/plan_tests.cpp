@@ -587,6 +587,26 @@ TEST_P(UnitRoot, ExactAtQuarterTurns) {
   EXPECT_EQ(plan::unit_root(5 * n / 2, n, -1), LongComplex(-1, 0));
 }
 
+// unit_roots gives unit_root's values, bit for bit, on its fast path (whole
+// turns) and off it.
+TEST(Twiddles, UnitRootsMatchUnitRoot) {
+  struct Case {
+    std::int64_t count, step, n;
+  };
+  const std::int64_t n26 = std::int64_t{1} << 26;
+  for (const Case& c : {Case{8, 1, 8}, Case{64, 16, 1024}, Case{4096, 1, 4096}, Case{65536, 1024, n26},
+                        Case{1024, 1, n26}, Case{24, 1, 24}, Case{12, 1, 12}, Case{100, 3, 300}, Case{5, 7, 1000}}) {
+    for (int sign : {-1, +1}) {
+      const std::vector<LongComplex> roots = plan::unit_roots(c.count, c.step, c.n, sign);
+      ASSERT_EQ(roots.size(), static_cast<std::size_t>(c.count));
+      for (std::int64_t i = 0; i < c.count; ++i) {
+        ASSERT_EQ(roots[i], plan::unit_root(i * c.step, c.n, sign)) << i << " of " << c.count << " x " << c.step
+                                                                     << " / " << c.n;
+      }
+    }
+  }
+}
+
 TEST_P(UnitRoot, ExactSymmetries) {
   const std::int64_t n = this->n();
   std::mt19937_64 rng = case_rng();
