@@ -283,20 +283,10 @@ class CudaExecutor final : public Executor {
       std::memcpy(tables.data() + offset, data, bytes);
       return offset;
     };
-    // w_length^(i*step), i < count, in the compute precision.
+    // w_length^(i*step), i < count, in the compute precision (kept per process).
     auto append_roots = [&](std::int64_t count, std::int64_t step, std::int64_t length) {
-      std::vector<double> values(static_cast<std::size_t>(2 * count));
-      std::vector<float> values32(static_cast<std::size_t>(2 * count));
-      const std::vector<std::complex<long double>> roots = plan::unit_roots(count, step, length, sign);
-      for (std::int64_t i = 0; i < count; ++i) {
-        const auto w = roots[static_cast<std::size_t>(i)];
-        values[2 * i] = static_cast<double>(w.real());
-        values[2 * i + 1] = static_cast<double>(w.imag());
-        values32[2 * i] = static_cast<float>(w.real());
-        values32[2 * i + 1] = static_cast<float>(w.imag());
-      }
-      return fp64 ? append(values.data(), values.size() * sizeof(double))
-                  : append(values32.data(), values32.size() * sizeof(float));
+      const auto roots = plan::rounded_unit_roots(count, step, length, sign, fp64);
+      return append(roots->data(), roots->size());
     };
     const std::vector<std::uint32_t> fragments = mma_fragment_table(sign);
     const std::size_t fragment_offset = append(fragments.data(), fragments.size() * sizeof(std::uint32_t));

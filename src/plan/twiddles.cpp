@@ -1,6 +1,10 @@
 #include "plan/twiddles.hpp"
 
 #include <cmath>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <tuple>
 
 namespace tensorfft::plan {
 namespace {
@@ -79,6 +83,46 @@ std::vector<std::complex<long double>> unit_roots(std::int64_t count, std::int64
   }
   for (std::int64_t i = 0; i < count; ++i) roots[i] = unit_root(i * step, n, sign);
   return roots;
+}
+
+std::shared_ptr<const std::vector<unsigned char>> rounded_unit_roots(std::int64_t count, std::int64_t step,
+                                                                     std::int64_t n, int sign, bool fp64) {
+  using Key = std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool>;
+  struct Entry {
+    Key key;
+    std::shared_ptr<const std::vector<unsigned char>> table;
+  };
+  static std::mutex mutex;
+  static std::deque<Entry> recent;  // oldest first
+  static std::size_t cached_bytes = 0;
+  constexpr std::size_t cache_limit_bytes = std::size_t{64} << 20;
+  const Key key{count, step, n, sign, fp64};
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (const Entry& entry : recent) {
+      if (entry.key == key) return entry.table;
+    }
+  }
+  const std::vector<std::complex<long double>> roots = unit_roots(count, step, n, sign);
+  auto table = std::make_shared<std::vector<unsigned char>>(static_cast<std::size_t>(count) * 2 *
+                                                            (fp64 ? sizeof(double) : sizeof(float)));
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    if (fp64) {
+      const double parts[2] = {static_cast<double>(roots[i].real()), static_cast<double>(roots[i].imag())};
+      std::memcpy(table->data() + i * sizeof parts, parts, sizeof parts);
+    } else {
+      const float parts[2] = {static_cast<float>(roots[i].real()), static_cast<float>(roots[i].imag())};
+      std::memcpy(table->data() + i * sizeof parts, parts, sizeof parts);
+    }
+  }
+  const std::lock_guard<std::mutex> lock(mutex);
+  recent.push_back({key, table});
+  cached_bytes += table->size();
+  while (cached_bytes > cache_limit_bytes && recent.size() > 1) {
+    cached_bytes -= recent.front().table->size();
+    recent.pop_front();
+  }
+  return table;
 }
 
 std::vector<std::complex<long double>> dft_matrix(int radix, int sign) {

@@ -6,6 +6,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace tensorfft::plan {
@@ -16,6 +17,13 @@ std::complex<long double> unit_root(std::int64_t k, std::int64_t n, int sign);
 // unit_root(i * step, n, sign) for i < count, with the same values, faster
 // for whole turns (count * step == n).
 std::vector<std::complex<long double>> unit_roots(std::int64_t count, std::int64_t step, std::int64_t n, int sign);
+
+// unit_roots rounded once to float (or double with `fp64`), interleaved (re,
+// im) as the CUDA executor uploads them.  Kept per process (the most recently
+// made tables, up to 64 MiB together; thread-safe), so that a plan made again
+// skips the long-double work.
+std::shared_ptr<const std::vector<unsigned char>> rounded_unit_roots(std::int64_t count, std::int64_t step,
+                                                                     std::int64_t n, int sign, bool fp64);
 
 // The radix x radix DFT matrix F[row][column] = unit_root(row*column, radix, sign),
 // row major.

@@ -2,6 +2,7 @@
 // object's accessors; the long-double twiddles (exact symmetries, accuracy);
 // and the long-double reference against the naive DFT.
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <iomanip>
 #include <numeric>
@@ -605,6 +606,29 @@ TEST(Twiddles, UnitRootsMatchUnitRoot) {
       }
     }
   }
+}
+
+// The rounded tables the CUDA executor uploads: unit_roots rounded once, the
+// same table object for the same request (kept per process), another for
+// another sign or precision.
+TEST(Twiddles, RoundedUnitRootsAreKeptPerProcess) {
+  const std::int64_t count = 4096, step = 16, n = std::int64_t{1} << 16;
+  const auto first = plan::rounded_unit_roots(count, step, n, -1, false);
+  ASSERT_EQ(first->size(), static_cast<std::size_t>(count) * 2 * sizeof(float));
+  const std::vector<LongComplex> roots = plan::unit_roots(count, step, n, -1);
+  for (std::int64_t i = 0; i < count; i += 97) {
+    float parts[2];
+    std::memcpy(parts, first->data() + i * sizeof parts, sizeof parts);
+    EXPECT_EQ(parts[0], static_cast<float>(roots[i].real())) << i;
+    EXPECT_EQ(parts[1], static_cast<float>(roots[i].imag())) << i;
+  }
+  EXPECT_EQ(plan::rounded_unit_roots(count, step, n, -1, false), first);
+  EXPECT_NE(plan::rounded_unit_roots(count, step, n, +1, false), first);
+  const auto wide = plan::rounded_unit_roots(count, step, n, -1, true);
+  ASSERT_EQ(wide->size(), static_cast<std::size_t>(count) * 2 * sizeof(double));
+  double parts[2];
+  std::memcpy(parts, wide->data() + 5 * sizeof parts, sizeof parts);
+  EXPECT_EQ(parts[1], static_cast<double>(roots[5].imag()));
 }
 
 TEST_P(UnitRoot, ExactSymmetries) {
