@@ -72,8 +72,7 @@ void validate_enums(const Problem& problem) {
   switch (problem.intermediates) {
     case Intermediates::full: break;
     case Intermediates::compact:
-      if (plan::intermediate_format(problem.storage, problem.mode, Intermediates::compact) ==
-          plan::intermediate_format(problem.storage, problem.mode, Intermediates::full)) {
+      if (!plan::compact_intermediates_exist(problem.storage, problem.mode)) {
         fail(Status::not_supported, std::string("compact intermediates need complex_fp16 or complex_bf16 storage "
                                                 "and compute mode split_fp16 or single_fp16, not ") +
                                         to_string(problem.storage) + " with " + to_string(problem.mode));

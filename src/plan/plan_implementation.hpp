@@ -158,6 +158,11 @@ inline IntermediateFormat intermediate_format(StorageType storage, ComputeMode m
   if (tensor_cores && storage == StorageType::complex_bf16) return IntermediateFormat::shared_exponent_e8m12;
   return IntermediateFormat::fp32;
 }
+// Whether Intermediates::compact gives this storage and mode a format of its own.
+inline bool compact_intermediates_exist(StorageType storage, ComputeMode mode) {
+  return intermediate_format(storage, mode, Intermediates::compact) !=
+         intermediate_format(storage, mode, Intermediates::full);
+}
 inline int intermediate_element_bytes(IntermediateFormat format) {
   switch (format) {
     case IntermediateFormat::fp64: return 16;

@@ -104,10 +104,9 @@ int log2_floor(std::int64_t value) {
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block) {
   const std::size_t rank = problem.sizes.size();
   if (rank < 2 || problem.sizes[rank - 1] != plane_side || problem.sizes[rank - 2] != plane_side) return false;
-  const PassLimits limits = pass_limits(problem.storage, problem.mode, max_radix, input_packed, false,
-                                        shared_bytes_per_block,
-                                        intermediate_element_bytes(intermediate_format(
-                                            problem.storage, problem.mode, problem.intermediates)));
+  // The single-pass limit does not depend on the intermediates' format.
+  const PassLimits limits =
+      pass_limits(problem.storage, problem.mode, max_radix, input_packed, false, shared_bytes_per_block);
   return limits.contiguous_single_pass >= plane_side * plane_side;
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../cli.hpp"
+#include "plan/plan_implementation.hpp"
 #include "report.hpp"
 #include "runner.hpp"
 #include "seed_tables.hpp"
@@ -290,8 +291,7 @@ std::vector<Case> sweep_cases(const Options& options, bool cuda) {
       }
       for (ComputeMode mode : modes) {
         for (Intermediates intermediates : options.intermediates) {
-          const bool compact_exists = storage != StorageType::complex_fp32 && mode != ComputeMode::fp32;
-          if (intermediates == Intermediates::compact && !compact_exists) continue;
+          if (intermediates == Intermediates::compact && !plan::compact_intermediates_exist(storage, mode)) continue;
           which.measurements.push_back({Library::tensorfft, storage, mode, intermediates});
         }
       }
