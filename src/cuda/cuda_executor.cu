@@ -393,7 +393,7 @@ class CudaExecutor final : public Executor {
       // the same choice on sm_90, fixed_log2_tile_columns).
       std::int64_t elements = 0;
       int threads = 0;
-      bool register_blocks = false;  // the kernel runs cuda::register_block_pass (or contiguous_blocks_256)
+      bool register_blocks = false;  // the kernel runs cuda::register_block_pass (or contiguous_register_transforms)
       for (;;) {
         elements = length * tile_columns;
         int log2_columns = 0;
@@ -421,7 +421,9 @@ class CudaExecutor final : public Executor {
           register_blocks = fixed && cuda::runs_register_block_pass(problem.mode, log2_length, contiguous);
         }
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
-            register_blocks, contiguous && log2_length == 8, elements, input_element_bytes, compute_bytes));
+            register_blocks,
+            contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes),
+            elements, input_element_bytes, compute_bytes));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }

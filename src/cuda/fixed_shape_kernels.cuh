@@ -51,7 +51,9 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
   const int floor = columns_apart ? strided_log2_min_columns(log2_pass_length, narrowest_element_bytes) : 0;
   int t = by_size > floor ? by_size : floor;
   const bool register_blocks = runs_register_block_pass(Mode, log2_pass_length, contiguous);
-  while (t > 0 && pass_shared_bytes(register_blocks, contiguous && log2_pass_length == 8,
+  const bool in_registers =
+      contiguous && runs_contiguous_register_transforms(Mode, log2_pass_length, static_cast<int>(sizeof(Input)));
+  while (t > 0 && pass_shared_bytes(register_blocks, in_registers,
                                     (1LL << (log2_pass_length + t)), static_cast<int>(sizeof(Input)),
                                     8) > plan::default_shared_bytes_per_block) {
     --t;

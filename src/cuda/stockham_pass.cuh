@@ -75,15 +75,33 @@ __host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, in
          (contiguous || mode == ComputeMode::split_fp16 || log2_length >= 10);
 }
 
+// Whether a fixed-shape contiguous pass (whole transforms side by side) of
+// 2^log2_length points runs contiguous_register_transforms (each warp keeps
+// whole transforms in registers, no shared memory) rather than
+// register_block_pass: 256 and 512 points in the tensor-core modes, 1024
+// points when they read 4-byte elements.  Measured on the H100 against
+// register_block_pass (docs/BENCHMARKS.md, tenth session; with the register
+// caps of contiguous_register_cap): fp16/bf16 storage 512 points 0.66x the
+// time in split mode, 0.84x single-product, 1024 points 0.76x and 0.90x;
+// fp32 storage 512 points 0.97x ... 0.99x.  1024 points from 8-byte
+// elements would need more registers than a thread has (four staged
+// sub-transforms of fp32 inputs and their outputs): 1.0x ... 1.12x the time
+// with spills, so register_block_pass keeps them.
+__host__ __device__ constexpr bool runs_contiguous_register_transforms(ComputeMode mode, int log2_length,
+                                                                      int input_element_bytes) {
+  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+         (log2_length == 8 || log2_length == 9 || (log2_length == 10 && input_element_bytes == 4));
+}
+
 // Dynamic shared memory of a pass kernel with a tile of `elements`:
 // register_block_pass plan::register_block_shared_bytes (input tile and
-// exchange tile), contiguous_blocks_256 (contiguous 256-point passes) none,
-// the tile kernel two stage buffers of intermediates.
-__host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pass, bool contiguous_256,
+// exchange tile), contiguous_register_transforms none, the tile kernel two
+// stage buffers of intermediates.
+__host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pass, bool in_registers,
                                                           long long elements, int input_element_bytes,
                                                           int intermediate_bytes) {
   if (!register_block_pass) return elements * intermediate_bytes * 2;
-  return contiguous_256 ? 0 : plan::register_block_shared_bytes(elements, input_element_bytes);
+  return in_registers ? 0 : plan::register_block_shared_bytes(elements, input_element_bytes);
 }
 
 // Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core
@@ -529,7 +547,8 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
 // ExactInput as for tensor_core_stage: no lo product for the data of
 // product 1.  Parts: block_twiddles (per lane, once), block_transform (the
 // arithmetic of one sub-transform in registers), register_block_256 (fed from
-// the shared-memory tile) and contiguous_blocks_256 (from global memory).
+// the shared-memory tile) and contiguous_register_transforms (from global
+// memory).
 
 // Twiddles w256^(j t) = w_P^(j t 2^log2_sub) of this lane's C elements of
 // register_block_256's product 1: row j = g + 8h, vector t =
@@ -760,66 +779,113 @@ __device__ __forceinline__ void register_block_256(const float2* __restrict__ so
   }
 }
 
-// 256-point transforms that lie contiguously in memory (a single-pass 1D
-// batch, or the last axis of a 2D/3D transform): each warp takes whole
-// transforms and runs register_block_256's arithmetic between global memory
-// and registers, without the shared-memory tile (its commit and store cost
-// about 25 of the pass's 90 instructions per element).  The loads are
-// coalesced (8 lanes read 8 consecutive points, four such runs per
-// instruction) and the next transform's inputs are loaded before this one's
-// arithmetic.  Each transform is read and written by the same warp, so in
-// place is safe.
-template <bool Split, typename InputStorage, typename OutputStorage>
-__device__ __forceinline__ void contiguous_blocks_256(const PassParameters& params, int threads) {
+// Transforms of P = 256 R points (R = 1, 2 or 4) that lie contiguously in
+// memory (a single-pass 1D batch, or the last axis of a 2D/3D transform):
+// each warp takes whole transforms and keeps them in registers from load to
+// store, without shared memory (register_block_pass's input and exchange
+// tiles cost about 25 of its 90 instructions per element, and its block-wide
+// barriers leave warps waiting).  As in register_block_pass, sub-transform a
+// < R takes points a + R m (m < 256) and runs register_block_256's
+// arithmetic (block_transform), then
+//   X[k2 + 256 k1] = sum_a w_R^(a k1) w_P^(a k2) Y_a[k2]
+// runs in fp32 on the CUDA cores; block_transform gives every lane the same
+// outputs k2 of each Y_a, so this last stage needs no exchange either.  A
+// lane's inputs of the R sub-transforms lie side by side (points R m ... R m
+// + R - 1), read as one access of R elements; 8 lanes read 8 R consecutive
+// points, four such runs per instruction, and the next transform's inputs
+// are loaded before this one's arithmetic.  Each transform is read and
+// written by the same warp, so in place is safe.
+template <typename Storage, int Count>
+struct StorageRun {  // Count consecutive elements, loaded with accesses of up to 16 bytes
+  static constexpr int bytes = Count * static_cast<int>(sizeof(Storage));
+  static constexpr int access_bytes = bytes < 16 ? bytes : 16;
+  using Access = typename std::conditional<access_bytes == 16, uint4,
+                                           typename std::conditional<access_bytes == 8, uint2, unsigned>::type>::type;
+  static_assert(bytes % access_bytes == 0 && sizeof(Access) == access_bytes, "runs of 4, 8 or 16n bytes");
+  Storage values[Count];
+  // aligned: the address is a multiple of access_bytes (else one element per access).
+  __device__ __forceinline__ void load(const Storage* address, bool aligned) {
+    if (aligned) {
+      Access raw[bytes / access_bytes];
+#pragma unroll
+      for (int i = 0; i < bytes / access_bytes; ++i) raw[i] = __ldg(reinterpret_cast<const Access*>(address) + i);
+      memcpy(values, raw, bytes);
+    } else {
+#pragma unroll
+      for (int i = 0; i < Count; ++i) values[i] = load_stored(address + i);
+    }
+  }
+};
+
+template <bool Split, int Log2Radix, typename InputStorage, typename OutputStorage>
+__device__ __forceinline__ void contiguous_register_transforms(const PassParameters& params, int threads) {
+  constexpr int R = 1 << Log2Radix, P = 256 * R;
   constexpr bool exact_input = std::is_same<InputStorage, __half2>::value;  // no pass twiddle here
+  using Run = StorageRun<InputStorage, R>;
   const int lane = threadIdx.x & 31, g = lane >> 2, q = lane & 3;
   const auto* input = static_cast<const InputStorage*>(params.input);
   auto* output = static_cast<OutputStorage*>(params.output);
+  const auto* inner = static_cast<const float2*>(params.inner_twiddles);  // w_P^i, i < P
+  const auto* roots = static_cast<const float2*>(params.roots_of_sixteen);
   const float scale = static_cast<float>(params.scale);
   const bool scaled = params.scale != 1.0;
+  const bool aligned = (reinterpret_cast<std::uintptr_t>(input) & (Run::access_bytes - 1)) == 0;
   float2 twiddle[2][2][2];
-  block_twiddles(static_cast<const float2*>(params.inner_twiddles), 0, lane, twiddle);
+  block_twiddles(inner, Log2Radix, lane, twiddle);
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
-  const int lane_input = g + 16 * block_input_point(0, 0, q), lane_output = g + 16 * block_output(0, q);
+  const int lane_input = R * (g + 16 * block_input_point(0, 0, q)), lane_output = g + 16 * block_output(0, q);
   const std::int64_t warp_step = static_cast<std::int64_t>(gridDim.x) * (threads >> 5);
   std::int64_t transform = static_cast<std::int64_t>(blockIdx.x) * (threads >> 5) + (threadIdx.x >> 5);
-  InputStorage next[2][2][2];
+  Run next[2][2][2];  // [nt][ks][r]: points R m + a of m = 8 nt + g + 16 block_input_point(ks, r, q)
   const auto fetch = [&](std::int64_t t) {
-    const InputStorage* base = input + t * 256 + lane_input;
+    const InputStorage* base = input + t * P + lane_input;
 #pragma unroll
     for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
-        for (int r = 0; r < 2; ++r) next[nt][ks][r] = load_stored(base + 8 * nt + 16 * block_input_point(ks, r, 0));
+        for (int r = 0; r < 2; ++r) next[nt][ks][r].load(base + R * (8 * nt + 16 * block_input_point(ks, r, 0)), aligned);
       }
     }
   };
   if (transform < params.total_columns) fetch(transform);
 #pragma unroll 1
   for (; transform < params.total_columns; transform += warp_step) {
-    float2 x[2][2][2];
-#pragma unroll
-    for (int nt = 0; nt < 2; ++nt) {
-#pragma unroll
-      for (int ks = 0; ks < 2; ++ks) {
-#pragma unroll
-        for (int r = 0; r < 2; ++r) x[nt][ks][r] = StorageTraits<InputStorage>::widen(next[nt][ks][r]);
-      }
-    }
+    const Run current[2][2][2] = {{{next[0][0][0], next[0][0][1]}, {next[0][1][0], next[0][1][1]}},
+                                  {{next[1][0][0], next[1][0][1]}, {next[1][1][0], next[1][1][1]}}};
     if (transform + warp_step < params.total_columns) fetch(transform + warp_step);
-    const uint4* block_fragments = block_fragments_base;
-    asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
-    float2 z[2][4];
-    block_transform<Split, exact_input>(x, twiddle, block_fragments, lane, z);
-    OutputStorage* base = output + transform * 256 + lane_output;
+    float2 z[R][2][4];  // [a][h][nt]: Y_a[k2], k2 = g + 8 h + 16 block_output(nt, q)
+#pragma unroll
+    for (int a = 0; a < R; ++a) {
+      float2 x[2][2][2];
+#pragma unroll
+      for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+        for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+          for (int r = 0; r < 2; ++r) x[nt][ks][r] = StorageTraits<InputStorage>::widen(current[nt][ks][r].values[a]);
+        }
+      }
+      const uint4* block_fragments = block_fragments_base;
+      asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
+      block_transform<Split, exact_input>(x, twiddle, block_fragments, lane, z[a]);
+    }
+    OutputStorage* base = output + transform * P + lane_output;
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
 #pragma unroll
       for (int nt = 0; nt < 4; ++nt) {
-        float2 value = z[h][nt];
-        if (scaled) value.x *= scale, value.y *= scale;
-        StorageTraits<OutputStorage>::store(base + 8 * h + 16 * block_output(nt, 0), value);
+        const int k2 = lane_output + 8 * h + 16 * block_output(nt, 0);
+        float2 y[R];
+#pragma unroll
+        for (int a = 0; a < R; ++a) y[a] = a > 0 ? complex_multiply(z[a][h][nt], __ldg(inner + a * k2)) : z[a][h][nt];
+        if constexpr (R > 1) small_fft<R>(y, roots);
+#pragma unroll
+        for (int k1 = 0; k1 < R; ++k1) {
+          float2 value = y[k1];
+          if (scaled) value.x *= scale, value.y *= scale;
+          StorageTraits<OutputStorage>::store(base + 8 * h + 16 * block_output(nt, 0) + 256 * k1, value);
+        }
       }
     }
   }
@@ -1264,7 +1330,7 @@ struct alignas(16) StorageVector {
 // Contiguous (with a fixed shape of 256 ... 8192 points, tensor-core modes):
 // the launch guarantees whole transforms side by side (A = 1, N = P, I = 1),
 // and the kernel runs register_block_pass's contiguous instance, or
-// contiguous_blocks_256.  A kernel of its own: in one kernel with the
+// contiguous_register_transforms (runs_contiguous_register_transforms).  A kernel of its own: in one kernel with the
 // general instance, ptxas spilled (registers are allocated per kernel).
 // Threads of the fixed-shape kernel instance (P = 2^Log2PassLength, T =
 // 2^Log2TileColumns), as the executor launches it.
@@ -1274,24 +1340,38 @@ constexpr int fixed_shape_threads() {
   return threads_for_tile(std::int64_t{1} << log2_elements, elements_per_thread(Mode, InputBytes, Log2PassLength));
 }
 // __launch_bounds__ of the contiguous instances (own_launch_bounds): their
-// own thread count and enough blocks per SM for 128 registers per thread,
-// or 84 (three blocks of 256 threads) for the split mode's 512 ...
-// 8192-point ones reading 8-byte elements.  Every other instance keeps (512
-// threads, no minimum: the 0; an explicit 1 changed ptxas's register
-// choices), the split mode's 4-byte-input 512 ... 8192-point ones included
-// (with their own bounds ptxas spilled in them and 512^3 ran 1.05x slower).
-// Measured on the H100: fp32 storage split N = 1024 and 2048 0.95x the
-// time (80 registers, 8-16 bytes spilled), N = 256 split 0.96x, single_fp16
-// N = 256 ... 1024 0.94x ... 0.96x; the same kind of bounds on the strided
+// own thread count and enough blocks per SM for contiguous_register_cap
+// registers per thread: 128, more for contiguous_register_transforms' 512-
+// and 1024-point passes, 84 (three blocks of 256 threads) for the split
+// mode's 1024 ... 8192-point register-block passes reading 8-byte elements.
+// The split mode's 4-byte-input register-block passes (2048 ... 16384 points)
+// keep (512 threads, no minimum: the 0; an explicit 1 changed ptxas's
+// register choices), as every strided instance does (with their own bounds
+// ptxas spilled in them and 512^3 ran 1.05x slower).  Measured on the H100
+// when introduced: fp32 storage split N = 1024 and 2048 0.95x the time (80
+// registers, 8-16 bytes spilled), N = 256 split 0.96x, single_fp16 N = 256
+// ... 1024 0.94x ... 0.96x; the same kind of bounds on the strided
 // instances made 512^3 1.06x ... 1.09x slower.
 constexpr bool own_launch_bounds(ComputeMode mode, bool contiguous, int input_bytes, int log2_pass_length) {
-  return contiguous && !(mode == ComputeMode::split_fp16 && input_bytes == 4 && log2_pass_length >= 9);
+  return contiguous && (runs_contiguous_register_transforms(mode, log2_pass_length, input_bytes) ||
+                        !(mode == ComputeMode::split_fp16 && input_bytes == 4 && log2_pass_length >= 9));
+}
+// Registers per thread the contiguous instances may use (contiguous_min_blocks):
+// contiguous_register_transforms hold R sub-transforms' outputs per lane, so
+// 512 points get up to 168 (three 128-thread blocks per SM) and 1024 points
+// up to 255 (two).  Measured on the H100 (fp16 split): 512 points 0.225 ms
+// with 128 registers (16-20 bytes spilled) against 0.200 ms with 168; 1024
+// points 0.306 ms with 168 (208 bytes spilled) against 0.233 ms with 252.
+constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log2_pass_length) {
+  if (runs_contiguous_register_transforms(mode, log2_pass_length, input_bytes)) {
+    return log2_pass_length == 10 ? 255 : log2_pass_length == 9 ? 168 : 128;
+  }
+  return mode == ComputeMode::split_fp16 && input_bytes == 8 && log2_pass_length >= 9 ? 84 : 128;
 }
 template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
   const int threads = fixed_shape_threads<Mode, InputBytes, Log2PassLength, Log2TileColumns>();
-  const bool fewer_registers = Mode == ComputeMode::split_fp16 && InputBytes == 8 && Log2PassLength >= 9;
-  const int blocks = 65536 / (threads * (fewer_registers ? 84 : 128));
+  const int blocks = 65536 / (threads * contiguous_register_cap(Mode, InputBytes, Log2PassLength));
   return blocks < 1 ? 1 : blocks;
 }
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength = -1,
@@ -1336,8 +1416,8 @@ __global__ void __launch_bounds__(
     constexpr int r = Log2PassLength - 8, t = Log2TileColumns;
     // fp16 inputs are exact: only a first pass reads storage, and it has no
     // pass twiddle (the executor checks).
-    if constexpr (Contiguous && Log2PassLength == 8) {
-      contiguous_blocks_256<split, InputStorage, OutputStorage>(params, threads);
+    if constexpr (Contiguous && runs_contiguous_register_transforms(Mode, Log2PassLength, sizeof(InputStorage))) {
+      contiguous_register_transforms<split, r, InputStorage, OutputStorage>(params, threads);
     } else {
       register_block_pass<split, r, t, Contiguous, fp16_input, InputStorage, OutputStorage>(params, threads,
                                                                                            shared_bytes);
