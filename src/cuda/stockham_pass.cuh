@@ -779,24 +779,8 @@ __device__ __forceinline__ void register_block_256(const float2* __restrict__ so
   }
 }
 
-// Transforms of P = 256 R points (R = 1, 2 or 4) that lie contiguously in
-// memory (a single-pass 1D batch, or the last axis of a 2D/3D transform):
-// each warp takes whole transforms and keeps them in registers from load to
-// store, without shared memory (register_block_pass's input and exchange
-// tiles cost about 25 of its 90 instructions per element, and its block-wide
-// barriers leave warps waiting).  As in register_block_pass, sub-transform a
-// < R takes points a + R m (m < 256) and runs register_block_256's
-// arithmetic (block_transform), then
-//   X[k2 + 256 k1] = sum_a w_R^(a k1) w_P^(a k2) Y_a[k2]
-// runs in fp32 on the CUDA cores; block_transform gives every lane the same
-// outputs k2 of each Y_a, so this last stage needs no exchange either.  A
-// lane's inputs of the R sub-transforms lie side by side (points R m ... R m
-// + R - 1), read as one access of R elements; 8 lanes read 8 R consecutive
-// points, four such runs per instruction, and the next transform's inputs
-// are loaded before this one's arithmetic.  Each transform is read and
-// written by the same warp, so in place is safe.
 template <typename Storage, int Count>
-struct StorageRun {  // Count consecutive elements, loaded with accesses of up to 16 bytes
+struct StorageRun {  // Count consecutive elements, read with accesses of up to 16 bytes (StorageVector: always 16)
   static constexpr int bytes = Count * static_cast<int>(sizeof(Storage));
   static constexpr int access_bytes = bytes < 16 ? bytes : 16;
   using Access = typename std::conditional<access_bytes == 16, uint4,
@@ -817,6 +801,22 @@ struct StorageRun {  // Count consecutive elements, loaded with accesses of up t
   }
 };
 
+// Transforms of P = 256 R points (R = 1, 2 or 4) that lie contiguously in
+// memory (a single-pass 1D batch, or the last axis of a 2D/3D transform):
+// each warp takes whole transforms and keeps them in registers from load to
+// store, without shared memory (register_block_pass's input and exchange
+// tiles cost about 25 of its 90 instructions per element, and its block-wide
+// barriers leave warps waiting).  As in register_block_pass, sub-transform a
+// < R takes points a + R m (m < 256) and runs register_block_256's
+// arithmetic (block_transform), then
+//   X[k2 + 256 k1] = sum_a w_R^(a k1) w_P^(a k2) Y_a[k2]
+// runs in fp32 on the CUDA cores; block_transform gives every lane the same
+// outputs k2 of each Y_a, so this last stage needs no exchange either.  A
+// lane's inputs of the R sub-transforms lie side by side (points R m ... R m
+// + R - 1), read as one access of R elements; 8 lanes read 8 R consecutive
+// points, four such runs per instruction, and the next transform's inputs
+// are loaded before this one's arithmetic.  Each transform is read and
+// written by the same warp, so in place is safe.
 template <bool Split, int Log2Radix, typename InputStorage, typename OutputStorage>
 __device__ __forceinline__ void contiguous_register_transforms(const PassParameters& params, int threads) {
   constexpr int R = 1 << Log2Radix, P = 256 * R;
@@ -844,7 +844,9 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
 #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
-        for (int r = 0; r < 2; ++r) next[nt][ks][r].load(base + R * (8 * nt + 16 * block_input_point(ks, r, 0)), aligned);
+        for (int r = 0; r < 2; ++r) {
+          next[nt][ks][r].load(base + R * (8 * nt + 16 * block_input_point(ks, r, 0)), aligned);
+        }
       }
     }
   };
@@ -1330,8 +1332,9 @@ struct alignas(16) StorageVector {
 // Contiguous (with a fixed shape of 256 ... 8192 points, tensor-core modes):
 // the launch guarantees whole transforms side by side (A = 1, N = P, I = 1),
 // and the kernel runs register_block_pass's contiguous instance, or
-// contiguous_register_transforms (runs_contiguous_register_transforms).  A kernel of its own: in one kernel with the
-// general instance, ptxas spilled (registers are allocated per kernel).
+// contiguous_register_transforms (runs_contiguous_register_transforms).  A
+// kernel of its own: in one kernel with the general instance, ptxas spilled
+// (registers are allocated per kernel).
 // Threads of the fixed-shape kernel instance (P = 2^Log2PassLength, T =
 // 2^Log2TileColumns), as the executor launches it.
 template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns>
