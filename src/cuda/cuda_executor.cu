@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <complex>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -202,6 +203,8 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
   // t = block_vector(ks, quad, r), column group of n tile nt = part
   // group % 2 of output k = block_output(nt, group / 2).
   const auto matrix = plan::dft_matrix(16, sign);
+  std::vector<std::complex<long double>> block_matrices[5];  // 2^b-point DFTs, b = 1 ... 4
+  for (int b = 1; b <= 4; ++b) block_matrices[b] = plan::dft_matrix(1 << b, sign);
   const auto at = [](int uint4_index, int lane, int word) {
     return 4 * (static_cast<std::size_t>(cuda::block_fragment_table_offset) + uint4_index * 32 + lane) + word;
   };
@@ -220,14 +223,27 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
             table[at((part * 2 + output_part) * 2 + ks, lane, i)] = word;
           }
         }
-        for (int nt = 0; nt < 4; ++nt) {  // product 2's B
-          for (int r = 0; r < 2; ++r) {
-            std::uint32_t word = 0;
-            for (int a = 0; a < 2; ++a) {
-              const int t = cuda::block_vector(ks, quad, r), k = cuda::block_output(nt, group / 2), c = group % 2;
-              word |= fp16_part(real_form_entry(matrix[k * 16 + t], a, c), part) << (16 * a);
+        // Product 2's B: F16, then (diagonal_block_fragment_offset) the
+        // block-diagonal matrices of 16 >> b 2^b-point DFTs, b = 1 ... 3.
+        for (int log2_block = 1; log2_block <= 4; ++log2_block) {
+          const int block = 1 << log2_block;
+          const auto& block_matrix = block_matrices[log2_block];
+          const std::size_t base =
+              log2_block == 4 ? cuda::block_fragment_table_offset + 8 * 32
+                              : static_cast<std::size_t>(cuda::diagonal_block_fragment_offset(log2_block));
+          for (int nt = 0; nt < 4; ++nt) {
+            for (int r = 0; r < 2; ++r) {
+              std::uint32_t word = 0;
+              for (int a = 0; a < 2; ++a) {
+                const int t = cuda::block_vector(ks, quad, r), k = cuda::block_output(nt, group / 2), c = group % 2;
+                const auto entry = (k >> log2_block) != (t >> log2_block)
+                                       ? std::complex<long double>(0)
+                                       : block_matrix[(k % block) * block + t % block];
+                word |= fp16_part(real_form_entry(entry, a, c), part) << (16 * a);
+              }
+              table[4 * (base + static_cast<std::size_t>((part * 2 + ks) * 2 + nt / 2) * 32 + lane) +
+                    2 * (nt % 2) + r] = word;
             }
-            table[at(8 + (part * 2 + ks) * 2 + nt / 2, lane, 2 * (nt % 2) + r)] = word;
           }
         }
       }
@@ -418,7 +434,8 @@ class CudaExecutor final : public Executor {
                                                              launch.output_is_intermediate, log2_length,
                                                              log2_columns, contiguous);
           if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched
-          register_blocks = fixed && cuda::runs_register_block_pass(problem.mode, log2_length, contiguous);
+          register_blocks =
+              fixed && cuda::runs_register_blocks(problem.mode, log2_length, contiguous, input_element_bytes);
         }
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
             register_blocks,

@@ -50,7 +50,8 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
   const int by_size = fixed_tile_log2_elements - log2_pass_length;
   const int floor = columns_apart ? strided_log2_min_columns(log2_pass_length, narrowest_element_bytes) : 0;
   int t = by_size > floor ? by_size : floor;
-  const bool register_blocks = runs_register_block_pass(Mode, log2_pass_length, contiguous);
+  const bool register_blocks =
+      runs_register_blocks(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)));
   const bool in_registers =
       contiguous && runs_contiguous_register_transforms(Mode, log2_pass_length, static_cast<int>(sizeof(Input)));
   while (t > 0 && pass_shared_bytes(register_blocks, in_registers,
@@ -65,7 +66,7 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
 // Indices, whose shape is (p, t); null if none.
 template <ComputeMode Mode, typename Input, typename Output, bool ColumnsApart, bool Contiguous, int... Indices>
 PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indices...>) {
-  constexpr int first_log2 = Contiguous ? 8 : 1;
+  constexpr int first_log2 = Contiguous ? first_register_transform_log2 : 1;
   constexpr int narrowest = static_cast<int>(sizeof(Input) < sizeof(Output) ? sizeof(Input) : sizeof(Output));
   PassKernel found = nullptr;
   const auto consider = [&](int log2_pass_length, PassKernel kernel) {
@@ -84,9 +85,9 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 }
 
 // The fixed-shape kernel for a pass, or null when none is compiled for it.
-// Contiguous passes of 2^8 ... 2^13 points have instances of their own (T
-// by size), and of 2^14 points when they read 4-byte storage (plan::
-// pass_limits).  Storage-to-storage passes are whole
+// Contiguous passes of 2^4 (first_register_transform_log2) ... 2^13 points
+// have instances of their own (T by size), and of 2^14 points when they
+// read 4-byte storage (plan::pass_limits).  Storage-to-storage passes are whole
 // packed single-pass transforms, so the others of that kind are shorter (P
 // up to 2^7, T by size); passes with an intermediate side are passes of
 // multi-pass or multi-axis transforms (P up to 2^11, columns apart, or T by
@@ -100,10 +101,14 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
   // ... 2^12 after a pass that wrote 4-byte (compact) intermediates (plan::pass_limits)
   using FromIntermediate = std::make_integer_sequence<int, sizeof(Intermediate) == 4 ? 12 : 11>;
   using FirstOfSeveral = std::make_integer_sequence<int, 12>;                   // P = 2 ... 2^12
-  using Contiguous = std::make_integer_sequence<int, 6>;                        // P = 2^8 ... 2^13
-  using ContiguousFromStorage = std::make_integer_sequence<int, sizeof(Storage) == 4 ? 7 : 6>;  // ... 2^14
+  // P = 2^first_register_transform_log2 ... 2^13
+  using Contiguous = std::make_integer_sequence<int, 14 - first_register_transform_log2>;
+  using ContiguousFromStorage =
+      std::make_integer_sequence<int, (sizeof(Storage) == 4 ? 15 : 14) - first_register_transform_log2>;  // ... 2^14
   const int p = log2_pass_length, t = log2_tile_columns;
-  if (contiguous && p >= 8 && p <= 14) {  // T by size
+  const int input_bytes = static_cast<int>(input_is_intermediate ? sizeof(Intermediate) : sizeof(Storage));
+  // Below 2^8 only the passes that run contiguous_register_transforms.
+  if (contiguous && p <= 14 && (p >= 8 || runs_contiguous_register_transforms(Mode, p, input_bytes))) {
     if (!input_is_intermediate && !output_is_intermediate) {
       return fixed_shape_kernel_of<Mode, Storage, Storage, false, true>(p, t, ContiguousFromStorage{});
     }

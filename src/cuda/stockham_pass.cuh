@@ -63,6 +63,10 @@ __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log
          (log2_length == 8 || (input_element_bytes == 8 && log2_length >= 8 && log2_length <= 11));
 }
 
+// The shortest contiguous pass that contiguous_register_transforms takes
+// (runs_contiguous_register_transforms).
+constexpr int first_register_transform_log2 = 5;
+
 // Whether a fixed-shape pass kernel runs register_block_pass: passes of 256
 // ... 4096 points (8192 when contiguous, 16384 for contiguous 4-byte input:
 // plan::pass_limits) in the tensor-core modes, except the
@@ -87,10 +91,25 @@ __host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, in
 // elements would need more registers than a thread has (four staged
 // sub-transforms of fp32 inputs and their outputs): 1.0x ... 1.12x the time
 // with spills, so register_block_pass keeps them.
+// 32 ... 128 points: 256 / P transforms per register block (block_transform's
+// Log2Sub), against the tile kernel (H100, r45; docs/BENCHMARKS.md, eleventh
+// session): fp16/bf16 storage 0.58x ... 0.84x the time, fp32 storage 0.70x
+// ... 0.86x.  16 points stay on the tile kernel (already below cuFFT fp16's
+// time): as a block of 16 transforms (an identity product 2, 16 scales) they
+// ran 0.90x ... 1.11x its time in r44, with the slower predicated loads.
 __host__ __device__ constexpr bool runs_contiguous_register_transforms(ComputeMode mode, int log2_length,
                                                                       int input_element_bytes) {
   return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
-         (log2_length == 8 || log2_length == 9 || (log2_length == 10 && input_element_bytes == 4));
+         ((log2_length >= first_register_transform_log2 && log2_length <= 9) ||
+          (log2_length == 10 && input_element_bytes == 4));
+}
+
+// Whether a fixed-shape pass kernel takes the register-block branch of
+// stockham_pass_kernel: register_block_pass or contiguous_register_transforms.
+__host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int log2_length, bool contiguous,
+                                                        int input_element_bytes) {
+  return runs_register_block_pass(mode, log2_length, contiguous) ||
+         (contiguous && runs_contiguous_register_transforms(mode, log2_length, input_element_bytes));
 }
 
 // Dynamic shared memory of a pass kernel with a tile of `elements`:
@@ -155,7 +174,14 @@ constexpr int block_fragment_uint4s_per_lane = 16;
 __host__ __device__ constexpr int block_input_point(int ks, int r, int q) { return 4 * q + 2 * ks + r; }
 __host__ __device__ constexpr int block_vector(int nt, int q, int r) { return 8 * nt + 2 * q + r; }
 __host__ __device__ constexpr int block_output(int nt, int q) { return 4 * q + nt; }
-constexpr int fragment_table_entries = block_fragment_table_offset + 32 * block_fragment_uint4s_per_lane;
+// Then product 2's B operand for blocks of 16 >> b transforms of 16 2^b
+// points (b = 1 ... 3, block_transform's Log2Sub): the block-diagonal matrix
+// of 16 >> b copies of the 2^b-point DFT, 8 uint4 per lane as product 2's
+// part of the table above.
+__host__ __device__ constexpr int diagonal_block_fragment_offset(int log2_block) {
+  return block_fragment_table_offset + 32 * (block_fragment_uint4s_per_lane + 8 * (log2_block - 1));
+}
+constexpr int fragment_table_entries = diagonal_block_fragment_offset(4);
 
 struct PassParameters {
   const void* input = nullptr;
@@ -552,9 +578,12 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
 
 // Twiddles w256^(j t) = w_P^(j t 2^log2_sub) of this lane's C elements of
 // register_block_256's product 1: row j = g + 8h, vector t =
-// block_vector(nt, q, c).  inner_twiddles: w_P^i, i < P.
+// block_vector(nt, q, c).  inner_twiddles: w_P^i, i < P.  vector_mask: for
+// the blocks of 16 2^b-point transforms of contiguous_register_transforms
+// (P = 16 2^b, log2_sub = 0), 2^b - 1: vector t is point t mod 2^b of its
+// transform, twiddle w_P^(j (t mod 2^b)).
 __device__ __forceinline__ void block_twiddles(const float2* __restrict__ inner_twiddles, int log2_sub, int lane,
-                                               float2 (&twiddle)[2][2][2]) {
+                                               float2 (&twiddle)[2][2][2], int vector_mask = 15) {
   const int g = lane >> 2, q = lane & 3;
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
@@ -562,7 +591,7 @@ __device__ __forceinline__ void block_twiddles(const float2* __restrict__ inner_
     for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
       for (int c = 0; c < 2; ++c) {
-        const int j = g + 8 * h, t = block_vector(nt, q, c);
+        const int j = g + 8 * h, t = block_vector(nt, q, c) & vector_mask;
         twiddle[h][nt][c] = __ldg(inner_twiddles + ((j * t) << log2_sub));
       }
     }
@@ -573,30 +602,80 @@ __device__ __forceinline__ void block_twiddles(const float2* __restrict__ inner_
 // inputs this lane holds (x[nt][ks][r]: point 8 nt + g + 16
 // block_input_point(ks, r, q)); z[h][nt] gets output g + 8 h + 16
 // block_output(nt, q).  twiddle: block_twiddles.
-template <bool Split, bool ExactInput>
+// Log2Sub = b < 4: the block holds 16 >> b independent transforms of 16 2^b
+// points instead (contiguous_register_transforms of 32 ... 128 points):
+// vector t is point t mod 2^b of transform t >> b, whose point u + 2^b n
+// (u < 2^b, n < 16) sits at m = t + 16 n; product 2's matrix is block
+// diagonal (16 >> b copies of the 2^b-point DFT, diagonal_block_fragment_
+// offset), so output f = j + 16 k is output j + 16 (k mod 2^b) of transform
+// k >> b.  Each transform gets its own split scale.
+template <bool Split, bool ExactInput, int Log2Sub = 4>
 __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], const float2 (&twiddle)[2][2][2],
                                                 const uint4* __restrict__ block_fragments, int lane,
                                                 float2 (&z)[2][4]) {
+  static_assert(Log2Sub >= 1 && Log2Sub <= 4, "blocks of 32 ... 256-point transforms");
   using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
-  // One split scale for the whole sub-transform: its largest input part is
-  // scaled into [2^9, 2^10), so every value of product 2's input (at most
-  // 16 * sqrt(2) times larger) stays below 2^15.5, inside fp16's range.
-  // hi + lo keep 22 bits of every value above 2^-22 of the maximum, so one
-  // scale loses nothing that per-vector scales would keep.
-  float max_abs = 0.0f;
+  const int q = lane & 3;
+  // One split scale per transform: its largest input part is scaled into
+  // [2^9, 2^10), so every value of product 2's input (at most 16 * sqrt(2)
+  // times larger) stays below 2^15.5, inside fp16's range.  hi + lo keep 22
+  // bits of every value above 2^-22 of the maximum, so one scale loses
+  // nothing that per-vector scales would keep.  down_in[nt] scales this
+  // lane's input vector 8 nt + g (product 1 keeps vectors apart);
+  // down_vector[nt][c] product 1's output vector block_vector(nt, q, c), and
+  // up_output[nt] undoes it for output k = block_output(nt, q).
+  constexpr int block_top_exponent = 9;
+  float max_abs[2] = {0.0f, 0.0f};
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
     for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
-      for (int r = 0; r < 2; ++r) max_abs = fmaxf(max_abs, fmaxf(fabsf(x[nt][ks][r].x), fabsf(x[nt][ks][r].y)));
+      for (int r = 0; r < 2; ++r) {
+        max_abs[nt] = fmaxf(max_abs[nt], fmaxf(fabsf(x[nt][ks][r].x), fabsf(x[nt][ks][r].y)));
+      }
     }
   }
+  float down_in[2], down_vector[2][2], up_output[4];
+  if constexpr (Log2Sub == 4) {  // one transform
+    float m = fmaxf(max_abs[0], max_abs[1]);
 #pragma unroll
-  for (int bit = 1; bit < 32; bit *= 2) max_abs = fmaxf(max_abs, __shfl_xor_sync(0xffffffffu, max_abs, bit));
-  constexpr int block_top_exponent = 9;
-  float up, down;
-  split_scales(max_abs, up, down, block_top_exponent);
+    for (int bit = 1; bit < 32; bit *= 2) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, bit));
+    float up, down;
+    split_scales(m, up, down, block_top_exponent);
+    down_in[0] = down_in[1] = down_vector[0][0] = down_vector[0][1] = down_vector[1][0] = down_vector[1][1] = down;
+    up_output[0] = up_output[1] = up_output[2] = up_output[3] = up;
+  } else {
+    // The lanes whose vectors 8 nt + g lie in one transform differ in q and
+    // in g's bits below Log2Sub.
+#pragma unroll
+    for (int bit = 1; bit < (4 << Log2Sub); bit *= 2) {
+#pragma unroll
+      for (int nt = 0; nt < 2; ++nt) max_abs[nt] = fmaxf(max_abs[nt], __shfl_xor_sync(0xffffffffu, max_abs[nt], bit));
+    }
+    float up_in[2];
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt) split_scales(max_abs[nt], up_in[nt], down_in[nt], block_top_exponent);
+    if constexpr (Log2Sub == 3) {  // transform nt, the same in every lane
+#pragma unroll
+      for (int nt = 0; nt < 2; ++nt) down_vector[nt][0] = down_vector[nt][1] = down_in[nt];
+#pragma unroll
+      for (int nt = 0; nt < 4; ++nt) up_output[nt] = q >> 1 ? up_in[1] : up_in[0];  // k = 4 q + nt
+    } else {  // from the lane (g = t mod 8) whose input vector 8 (t >> 3) + g is t
+#pragma unroll
+      for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+        for (int c = 0; c < 2; ++c) down_vector[nt][c] = __shfl_sync(0xffffffffu, down_in[nt], 4 * (2 * q + c));
+      }
+#pragma unroll
+      for (int nt = 0; nt < 4; ++nt) {  // vector t = k = 4 q + nt
+        const int source = 4 * ((4 * q + nt) & 7);
+        const float from_0 = __shfl_sync(0xffffffffu, up_in[0], source);
+        const float from_1 = __shfl_sync(0xffffffffu, up_in[1], source);
+        up_output[nt] = q >> 1 ? from_1 : from_0;
+      }
+    }
+  }
 
   // Product 1: F16 (A) times the data (B), per n tile of 8 vectors.  Exact
   // fp16 inputs are their own hi parts, unscaled (the scale is applied
@@ -612,9 +691,9 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
         if (ExactInput) {
           x_hi[nt][ks][r] = pack_halves(value.x, value.y);
         } else if (Split) {
-          split_complex(value.x * down, value.y * down, x_hi[nt][ks][r], x_lo[nt][ks][r]);
+          split_complex(value.x * down_in[nt], value.y * down_in[nt], x_hi[nt][ks][r], x_lo[nt][ks][r]);
         } else {
-          x_hi[nt][ks][r] = pack_halves(value.x * down, value.y * down);
+          x_hi[nt][ks][r] = pack_halves(value.x * down_in[nt], value.y * down_in[nt]);
         }
       }
     }
@@ -651,7 +730,7 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
 #pragma unroll
       for (int c = 0; c < 2; ++c) {
         float2 w = twiddle[h][nt][c];
-        if (ExactInput) w.x *= down, w.y *= down;
+        if (ExactInput) w.x *= down_vector[nt][c], w.y *= down_vector[nt][c];
         float2 sum = {main[0][2 * h + c], main[1][2 * h + c]};
         if (Split) sum.x += correction[0][2 * h + c], sum.y += correction[1][2 * h + c];
         y[h][nt][c] = complex_multiply(sum, w);
@@ -659,7 +738,11 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
     }
   }
 
-  // Product 2: the rows j (A, K = vectors t) times F16 (B).
+  // Product 2: the rows j (A, K = vectors t) times F16 (B), or the block-
+  // diagonal matrix of 16 >> Log2Sub 2^Log2Sub-point DFTs.
+  constexpr int product_2_offset =
+      Log2Sub == 4 ? 8 * 32 : diagonal_block_fragment_offset(Log2Sub) - block_fragment_table_offset;
+  const uint4* const product_2 = block_fragments + product_2_offset;
   std::uint32_t a_hi[2][4], a_lo[Split ? 2 : 1][4];  // [ks][register]
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
@@ -680,11 +763,11 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
     float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
 #pragma unroll
     for (int ks = 0; ks < 2; ++ks) {
-      const uint4 bh = __ldg(block_fragments + (8 + ks * 2 + nt / 2) * 32 + lane);
+      const uint4 bh = __ldg(product_2 + (ks * 2 + nt / 2) * 32 + lane);
       const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
       Mma::multiply_accumulate(main, a_hi[ks], b_hi);
       if (Split) {
-        const uint4 bl = __ldg(block_fragments + (8 + (2 + ks) * 2 + nt / 2) * 32 + lane);
+        const uint4 bl = __ldg(product_2 + ((2 + ks) * 2 + nt / 2) * 32 + lane);
         const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
         Mma::multiply_accumulate(correction, a_lo[ks], b_hi);
         Mma::multiply_accumulate(correction, a_hi[ks], b_lo);
@@ -694,7 +777,7 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
     for (int h = 0; h < 2; ++h) {
       float re = main[2 * h], im = main[2 * h + 1];
       if (Split) re += correction[2 * h], im += correction[2 * h + 1];
-      z[h][nt] = {re * up, im * up};
+      z[h][nt] = {re * up_output[nt], im * up_output[nt]};
     }
   }
 }
@@ -817,9 +900,19 @@ struct StorageRun {  // Count consecutive elements, read with accesses of up to 
 // points, four such runs per instruction, and the next transform's inputs
 // are loaded before this one's arithmetic.  Each transform is read and
 // written by the same warp, so in place is safe.
-template <bool Split, int Log2Radix, typename InputStorage, typename OutputStorage>
+// Shorter transforms (P = 16 2^b, b = Log2Length - 4 = 1 ... 3) go 256 / P at a
+// time through one block_transform of Log2Sub b: a block of 256 elements
+// holds transforms s < 256 / P, transform s's point u + 2^b n is the
+// block's point m = u + 2^b s + 16 n (memory offset P s + u + 2^b n), and
+// output f of the block is memory offset f.  The last block may hold fewer
+// transforms: its missing inputs read as zeros, their outputs are not stored.
+template <bool Split, int Log2Length, typename InputStorage, typename OutputStorage>
 __device__ __forceinline__ void contiguous_register_transforms(const PassParameters& params, int threads) {
-  constexpr int R = 1 << Log2Radix, P = 256 * R;
+  static_assert(Log2Length >= 5 && Log2Length <= 10, "32 ... 1024 points");
+  constexpr int log2_radix = Log2Length > 8 ? Log2Length - 8 : 0, R = 1 << log2_radix;
+  constexpr int log2_sub = Log2Length < 8 ? Log2Length - 4 : 4;  // block_transform's Log2Sub
+  constexpr int log2_per_block = Log2Length < 8 ? 8 - Log2Length : 0;  // transforms per block of 256 R
+  constexpr int block_elements = 256 * R;
   constexpr bool exact_input = std::is_same<InputStorage, __half2>::value;  // no pass twiddle here
   using Run = StorageRun<InputStorage, R>;
   const int lane = threadIdx.x & 31, g = lane >> 2, q = lane & 3;
@@ -831,31 +924,72 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
   const bool scaled = params.scale != 1.0;
   const bool aligned = (reinterpret_cast<std::uintptr_t>(input) & (Run::access_bytes - 1)) == 0;
   float2 twiddle[2][2][2];
-  block_twiddles(inner, Log2Radix, lane, twiddle);
+  block_twiddles(inner, log2_radix, lane, twiddle, Log2Length < 8 ? (1 << log2_sub) - 1 : 15);
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
-  const int lane_input = R * (g + 16 * block_input_point(0, 0, q)), lane_output = g + 16 * block_output(0, q);
+  // Memory offset in the block of the first point of the lane's input
+  // vector 8 nt + g, point n (the fields are disjoint: offsets add).
+  const auto input_offset = [](int nt, int g_, int n) {
+    if constexpr (Log2Length >= 8) {
+      return R * (8 * nt + g_ + 16 * n);
+    } else {
+      const int t = 8 * nt + g_;
+      return ((t >> log2_sub) << Log2Length) + (t & ((1 << log2_sub) - 1)) + (n << log2_sub);
+    }
+  };
+  const int lane_input = input_offset(0, g, block_input_point(0, 0, q)), lane_output = g + 16 * block_output(0, q);
+  const std::int64_t blocks = (params.total_columns + (1 << log2_per_block) - 1) >> log2_per_block;
   const std::int64_t warp_step = static_cast<std::int64_t>(gridDim.x) * (threads >> 5);
-  std::int64_t transform = static_cast<std::int64_t>(blockIdx.x) * (threads >> 5) + (threadIdx.x >> 5);
+  std::int64_t block = static_cast<std::int64_t>(blockIdx.x) * (threads >> 5) + (threadIdx.x >> 5);
+  // Transforms of block b present: all but in a last, partial block.
+  const auto present = [&](std::int64_t b) {
+    const std::int64_t left = params.total_columns - (b << log2_per_block);
+    return left < (1 << log2_per_block) ? static_cast<int>(left) : (1 << log2_per_block);
+  };
   Run next[2][2][2];  // [nt][ks][r]: points R m + a of m = 8 nt + g + 16 block_input_point(ks, r, q)
-  const auto fetch = [&](std::int64_t t) {
-    const InputStorage* base = input + t * P + lane_input;
+  const auto fetch = [&](std::int64_t b) {
+    const InputStorage* base = input + b * block_elements + lane_input;
+    const int transforms = Log2Length < 8 ? present(b) : 1;
+    // Whole blocks load unconditionally: predicated loads made the kernel
+    // 1.2x ... 1.9x slower with 8-byte elements and 1.1x ... 1.2x with
+    // 4-byte ones (H100, r44; also at 256 points, where they never apply).
+    if (transforms == (1 << log2_per_block)) {
 #pragma unroll
-    for (int nt = 0; nt < 2; ++nt) {
+      for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+        for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+          for (int r = 0; r < 2; ++r) {
+            next[nt][ks][r].load(base + input_offset(nt, 0, block_input_point(ks, r, 0)), aligned);
+          }
+        }
+      }
+      return;
+    }
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt) {  // a last, partial block
+      const bool here = ((8 * nt + g) >> log2_sub) < transforms;
 #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
         for (int r = 0; r < 2; ++r) {
-          next[nt][ks][r].load(base + R * (8 * nt + 16 * block_input_point(ks, r, 0)), aligned);
+          if (here) {
+            next[nt][ks][r].load(base + input_offset(nt, 0, block_input_point(ks, r, 0)), aligned);
+          } else {
+#pragma unroll
+            for (int a = 0; a < R; ++a) {
+              next[nt][ks][r].values[a] = StorageTraits<InputStorage>::narrow(make_float2(0.0f, 0.0f));
+            }
+          }
         }
       }
     }
   };
-  if (transform < params.total_columns) fetch(transform);
+  if (block < blocks) fetch(block);
 #pragma unroll 1
-  for (; transform < params.total_columns; transform += warp_step) {
+  for (; block < blocks; block += warp_step) {
     const Run current[2][2][2] = {{{next[0][0][0], next[0][0][1]}, {next[0][1][0], next[0][1][1]}},
                                   {{next[1][0][0], next[1][0][1]}, {next[1][1][0], next[1][1][1]}}};
-    if (transform + warp_step < params.total_columns) fetch(transform + warp_step);
+    if (block + warp_step < blocks) fetch(block + warp_step);
     float2 z[R][2][4];  // [a][h][nt]: Y_a[k2], k2 = g + 8 h + 16 block_output(nt, q)
 #pragma unroll
     for (int a = 0; a < R; ++a) {
@@ -870,14 +1004,16 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
       }
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
-      block_transform<Split, exact_input>(x, twiddle, block_fragments, lane, z[a]);
+      block_transform<Split, exact_input, log2_sub>(x, twiddle, block_fragments, lane, z[a]);
     }
-    OutputStorage* base = output + transform * P + lane_output;
+    OutputStorage* base = output + block * block_elements + lane_output;
+    const int transforms = Log2Length < 8 ? present(block) : 1;
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
 #pragma unroll
       for (int nt = 0; nt < 4; ++nt) {
         const int k2 = lane_output + 8 * h + 16 * block_output(nt, 0);
+        if (Log2Length < 8 && transforms < (1 << log2_per_block) && (k2 >> Log2Length) >= transforms) continue;
         float2 y[R];
 #pragma unroll
         for (int a = 0; a < R; ++a) y[a] = a > 0 ? complex_multiply(z[a][h][nt], __ldg(inner + a * k2)) : z[a][h][nt];
@@ -1413,14 +1549,15 @@ __global__ void __launch_bounds__(
   const int fine_mask = (1 << params.fine_bits) - 1;
   const Real scale = static_cast<Real>(params.scale);
   const bool scaled = params.scale != 1.0;  // most passes: skip the multiplies
-  constexpr bool register_blocks = runs_register_block_pass(Mode, Log2PassLength, Contiguous);
+  constexpr bool register_blocks =
+      runs_register_blocks(Mode, Log2PassLength, Contiguous, static_cast<int>(sizeof(InputStorage)));
   if constexpr (fixed_shape && register_blocks) {
     constexpr bool split = Mode == ComputeMode::split_fp16, fp16_input = std::is_same<InputStorage, __half2>::value;
     constexpr int r = Log2PassLength - 8, t = Log2TileColumns;
     // fp16 inputs are exact: only a first pass reads storage, and it has no
     // pass twiddle (the executor checks).
     if constexpr (Contiguous && runs_contiguous_register_transforms(Mode, Log2PassLength, sizeof(InputStorage))) {
-      contiguous_register_transforms<split, r, InputStorage, OutputStorage>(params, threads);
+      contiguous_register_transforms<split, Log2PassLength, InputStorage, OutputStorage>(params, threads);
     } else {
       register_block_pass<split, r, t, Contiguous, fp16_input, InputStorage, OutputStorage>(params, threads,
                                                                                            shared_bytes);

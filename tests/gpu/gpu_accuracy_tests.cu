@@ -2,12 +2,15 @@
 // fp64 for every power of two, storage type and compute mode; forward,
 // inverse and roundtrip; batch 1 and large batches; in place; outputs
 // poisoned first so unwritten elements fail; host and CUDA executors agree
-// on the same plan; 2D/3D shapes, compact intermediates, advanced layouts,
-// and random shapes and layouts from a fixed seed.  Prints one line per failure and "N passed, M
+// on the same plan; batches of transforms of very different magnitudes; 2D/3D
+// shapes, compact intermediates, advanced layouts, and random shapes and
+// layouts from a fixed seed.  Prints one line per failure and "N passed, M
 // failed".
 //
 // Usage: gpu_accuracy_tests [--max-log2 26] [--quick] [--log FILE]
 #include <algorithm>
+#include <cmath>
+#include <complex>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -215,6 +218,78 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
   }
 }
 
+// Transform b of a batch scaled by 2^exponent(b), from -spread to +spread.
+__host__ __device__ int transform_exponent(std::int64_t b, int spread) {
+  return static_cast<int>(b * 5 % 9 - 4) * spread / 4;
+}
+
+__global__ void scale_transforms(double2* data, std::int64_t count, std::int64_t n, int spread) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::int64_t{gridDim.x} * blockDim.x) {
+    const double factor = ldexp(1.0, transform_exponent(i / n, spread));
+    data[i].x *= factor;
+    data[i].y *= factor;
+  }
+}
+
+// Transforms of very different magnitudes in one batch (2^-spread ...
+// 2^spread): each keeps its own accuracy, also where one register block or
+// tile holds several transforms (their split scales must not be shared).
+// The output scaled back by 2^-exponent(b) meets the usual tolerance
+// against the reference scaled back alike (powers of two: exact).
+void run_mixed_magnitudes(const Problem& problem, int spread, Buffers& buffers, Totals& totals, std::uint64_t seed) {
+  const std::int64_t n = transform_elements(problem), count = n * problem.batch;
+  const std::size_t bytes = count * element_bytes(problem.storage);
+  const std::string name = case_name(problem, ("mixed-magnitudes-2^" + std::to_string(spread)).c_str());
+  if (static_cast<std::size_t>(count) > buffers.capacity) return;
+  try {
+    fill_uniform<<<1024, 256>>>(buffers.reference_input, count, seed);
+    cuda_check(cudaGetLastError(), "fill_uniform");
+    scale_transforms<<<1024, 256>>>(buffers.reference_input, count, n, spread);
+    cuda_check(cudaGetLastError(), "scale_transforms");
+    cufft_reference(buffers.reference_input, buffers.reference_output, sizes_of(problem), problem.batch,
+                    problem.direction == Direction::forward ? CUFFT_FORWARD : CUFFT_INVERSE);
+    convert_input(problem.storage, buffers.reference_input, buffers.input, count);
+    Plan plan = make_plan(problem, Backend::cuda);
+    poison(buffers.output, bytes);
+    plan.execute(buffers.input, buffers.output);
+    cuda_check(cudaDeviceSynchronize(), "execute");
+    std::vector<unsigned char> result(bytes);
+    std::vector<double2> reference(count);
+    cuda_check(cudaMemcpy(result.data(), buffers.output, bytes, cudaMemcpyDeviceToHost), "copy");
+    cuda_check(cudaMemcpy(reference.data(), buffers.reference_output, count * sizeof(double2),
+                          cudaMemcpyDeviceToHost),
+               "copy");
+    double difference = 0, norm = 0, worst_transform = 0;
+    const double scale = expected_scale(problem);
+    for (std::int64_t b = 0; b < problem.batch; ++b) {
+      const double back = std::ldexp(1.0, -transform_exponent(b, spread));
+      double transform_difference = 0, transform_norm = 0;
+      for (std::int64_t i = b * n; i < (b + 1) * n; ++i) {
+        const std::complex<double> value = host::load_element<double>(problem.storage, result.data(), i) * back;
+        const std::complex<double> expected(reference[i].x * scale * back, reference[i].y * scale * back);
+        transform_difference += std::norm(value - expected);
+        transform_norm += std::norm(expected);
+      }
+      difference += transform_difference;
+      norm += transform_norm;
+      worst_transform = std::max(worst_transform, std::sqrt(transform_difference / transform_norm));
+    }
+    const double relative = std::sqrt(difference / norm);
+    const Tolerance tolerance = tolerance_for(problem.storage, problem.mode, log2_elements(problem), double(count));
+    // A transform that lost its precision to a larger neighbour's scale is
+    // off by orders of magnitude; single transforms of few elements scatter
+    // more than the batch, hence 4x for the worst one.
+    const bool ok = relative <= tolerance.relative_l2 && worst_transform <= 4 * tolerance.relative_l2;
+    char detail[200];
+    std::snprintf(detail, sizeof detail, " relL2 %.3e (<= %.2e) worst transform %.3e (<= %.2e)", relative,
+                  tolerance.relative_l2, worst_transform, 4 * tolerance.relative_l2);
+    totals.record(ok, name + detail + " " + plan.describe());
+  } catch (const std::exception& e) {
+    totals.record(false, name + " threw: " + e.what());
+  }
+}
+
 // Element (b, i) of a layout: b*distance + sum_k i_k*pitch_k (cuFFT's
 // advanced layout), for the packed index b*prod(sizes) + linear(i).
 std::int64_t layout_offset(const Problem& p, const Layout& layout, std::int64_t packed_index) {
@@ -392,6 +467,21 @@ int main(int argc, char** argv) {
         p.mode = mode;
         p.storage = StorageType::complex_fp16;
         run_host_agreement(p, buffers, totals);
+      }
+    }
+  }
+  // Batches whose transforms differ in magnitude by up to 2^80 (fp16
+  // storage: 2^8, its range), batch sizes that leave the last register
+  // block of the 32 ... 128-point passes partial.
+  for (int log2n = 4; log2n <= std::min(12, max_log2 - 12) && !shapes_only; ++log2n) {
+    for (StorageType storage : storages) {
+      for (ComputeMode mode : modes) {
+        Problem p;
+        p.sizes = {std::int64_t{1} << log2n};
+        p.storage = storage;
+        p.mode = mode;
+        p.batch = 4099;
+        run_mixed_magnitudes(p, storage == StorageType::complex_fp16 ? 4 : 40, buffers, totals, seed++);
       }
     }
   }
