@@ -965,19 +965,21 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
       }
       return;
     }
+    if constexpr (Log2Length < 8) {  // a last, partial block
 #pragma unroll
-    for (int nt = 0; nt < 2; ++nt) {  // a last, partial block
-      const bool here = ((8 * nt + g) >> log2_sub) < transforms;
+      for (int nt = 0; nt < 2; ++nt) {
+        const bool here = ((8 * nt + g) >> log2_sub) < transforms;
 #pragma unroll
-      for (int ks = 0; ks < 2; ++ks) {
+        for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-          if (here) {
-            next[nt][ks][r].load(base + input_offset(nt, 0, block_input_point(ks, r, 0)), aligned);
-          } else {
+          for (int r = 0; r < 2; ++r) {
+            if (here) {
+              next[nt][ks][r].load(base + input_offset(nt, 0, block_input_point(ks, r, 0)), aligned);
+            } else {
 #pragma unroll
-            for (int a = 0; a < R; ++a) {
-              next[nt][ks][r].values[a] = StorageTraits<InputStorage>::narrow(make_float2(0.0f, 0.0f));
+              for (int a = 0; a < R; ++a) {
+                next[nt][ks][r].values[a] = StorageTraits<InputStorage>::narrow(make_float2(0.0f, 0.0f));
+              }
             }
           }
         }
