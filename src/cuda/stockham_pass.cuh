@@ -65,7 +65,7 @@ __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log
 
 // The shortest contiguous pass that contiguous_register_transforms takes
 // (runs_contiguous_register_transforms).
-constexpr int first_register_transform_log2 = 5;
+constexpr int first_register_transform_log2 = 4;
 
 // Whether a fixed-shape pass kernel runs register_block_pass: passes of 256
 // ... 4096 points (8192 when contiguous, 16384 for contiguous 4-byte input:
@@ -91,12 +91,11 @@ __host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, in
 // elements would need more registers than a thread has (four staged
 // sub-transforms of fp32 inputs and their outputs): 1.0x ... 1.12x the time
 // with spills, so register_block_pass keeps them.
-// 32 ... 128 points: 256 / P transforms per register block (block_transform's
-// Log2Sub), against the tile kernel (H100, r45; docs/BENCHMARKS.md, eleventh
-// session): fp16/bf16 storage 0.58x ... 0.84x the time, fp32 storage 0.70x
-// ... 0.86x.  16 points stay on the tile kernel (already below cuFFT fp16's
-// time): as a block of 16 transforms (an identity product 2, 16 scales) they
-// ran 0.90x ... 1.11x its time in r44, with the slower predicated loads.
+// 16 ... 128 points: 256 / P transforms per register block (block_transform's
+// Log2Sub), against the tile kernel (H100; docs/BENCHMARKS.md, eleventh
+// session): 32 ... 128 points (r45) 0.58x ... 0.84x the time with fp16/bf16
+// storage, 0.70x ... 0.86x with fp32; 16 points (r47, product 1 only)
+// 0.83x ... 0.98x.
 __host__ __device__ constexpr bool runs_contiguous_register_transforms(ComputeMode mode, int log2_length,
                                                                       int input_element_bytes) {
   return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
@@ -598,22 +597,77 @@ __device__ __forceinline__ void block_twiddles(const float2* __restrict__ inner_
   }
 }
 
+// block_transform's product 2 (Log2Sub >= 1): y[h][nt][c] (row g + 8 h,
+// vector block_vector(nt, q, c), twiddled) to z[h][nt] (output k =
+// block_output(nt, q)), scaled by up_output[nt].
+template <bool Split, int Log2Sub>
+__device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], const float (&up_output)[4],
+                                                const uint4* __restrict__ block_fragments, int lane,
+                                                float2 (&z)[2][4]) {
+  static_assert(Log2Sub >= 1 && Log2Sub <= 4, "F16 or a block-diagonal matrix of 2 ... 8-point DFTs");
+  using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
+  // Product 2: the rows j (A, K = vectors t) times F16 (B), or the block-
+  // diagonal matrix of 16 >> Log2Sub 2^Log2Sub-point DFTs.
+  constexpr int product_2_offset =
+      Log2Sub == 4 ? 8 * 32 : diagonal_block_fragment_offset(Log2Sub) - block_fragment_table_offset;
+  const uint4* const product_2 = block_fragments + product_2_offset;
+  std::uint32_t a_hi[2][4], a_lo[Split ? 2 : 1][4];  // [ks][register]
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+#pragma unroll
+    for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+      for (int c = 0; c < 2; ++c) {  // a[h + 2c]: row g + 8h, vector block_vector(ks, q, c)
+        if (Split) {
+          split_complex(y[h][ks][c].x, y[h][ks][c].y, a_hi[ks][h + 2 * c], a_lo[ks][h + 2 * c]);
+        } else {
+          a_hi[ks][h + 2 * c] = pack_halves(y[h][ks][c].x, y[h][ks][c].y);
+        }
+      }
+    }
+  }
+#pragma unroll
+  for (int nt = 0; nt < 4; ++nt) {
+    float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
+#pragma unroll
+    for (int ks = 0; ks < 2; ++ks) {
+      const uint4 bh = __ldg(product_2 + (ks * 2 + nt / 2) * 32 + lane);
+      const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
+      Mma::multiply_accumulate(main, a_hi[ks], b_hi);
+      if (Split) {
+        const uint4 bl = __ldg(product_2 + ((2 + ks) * 2 + nt / 2) * 32 + lane);
+        const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
+        Mma::multiply_accumulate(correction, a_lo[ks], b_hi);
+        Mma::multiply_accumulate(correction, a_hi[ks], b_lo);
+      }
+    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      float re = main[2 * h], im = main[2 * h + 1];
+      if (Split) re += correction[2 * h], im += correction[2 * h + 1];
+      z[h][nt] = {re * up_output[nt], im * up_output[nt]};
+    }
+  }
+}
+
 // The arithmetic of register_block_256 for one 256-point sub-transform whose
 // inputs this lane holds (x[nt][ks][r]: point 8 nt + g + 16
 // block_input_point(ks, r, q)); z[h][nt] gets output g + 8 h + 16
 // block_output(nt, q).  twiddle: block_twiddles.
 // Log2Sub = b < 4: the block holds 16 >> b independent transforms of 16 2^b
-// points instead (contiguous_register_transforms of 32 ... 128 points):
+// points instead (contiguous_register_transforms of 16 ... 128 points):
 // vector t is point t mod 2^b of transform t >> b, whose point u + 2^b n
 // (u < 2^b, n < 16) sits at m = t + 16 n; product 2's matrix is block
 // diagonal (16 >> b copies of the 2^b-point DFT, diagonal_block_fragment_
 // offset), so output f = j + 16 k is output j + 16 (k mod 2^b) of transform
-// k >> b.  Each transform gets its own split scale.
+// k >> b.  Each transform gets its own split scale.  b = 0 (16 transforms
+// of 16 points) needs product 1 only: z[h][2 nt + c] is then output g + 8 h
+// of transform (vector) block_vector(nt, q, c).
 template <bool Split, bool ExactInput, int Log2Sub = 4>
 __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], const float2 (&twiddle)[2][2][2],
                                                 const uint4* __restrict__ block_fragments, int lane,
                                                 float2 (&z)[2][4]) {
-  static_assert(Log2Sub >= 1 && Log2Sub <= 4, "blocks of 32 ... 256-point transforms");
+  static_assert(Log2Sub >= 0 && Log2Sub <= 4, "blocks of 16 ... 256-point transforms");
   using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
   const int q = lane & 3;
   // One split scale per transform: its largest input part is scaled into
@@ -623,7 +677,8 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
   // nothing that per-vector scales would keep.  down_in[nt] scales this
   // lane's input vector 8 nt + g (product 1 keeps vectors apart);
   // down_vector[nt][c] product 1's output vector block_vector(nt, q, c), and
-  // up_output[nt] undoes it for output k = block_output(nt, q).
+  // up_output[nt] undoes it for output k = block_output(nt, q) (b = 0: for
+  // z[h][nt]).
   constexpr int block_top_exponent = 9;
   float max_abs[2] = {0.0f, 0.0f};
 #pragma unroll
@@ -667,12 +722,20 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
 #pragma unroll
         for (int c = 0; c < 2; ++c) down_vector[nt][c] = __shfl_sync(0xffffffffu, down_in[nt], 4 * (2 * q + c));
       }
+      if constexpr (Log2Sub == 0) {  // z[h][2 nt + c]: vector block_vector(nt, q, c)
 #pragma unroll
-      for (int nt = 0; nt < 4; ++nt) {  // vector t = k = 4 q + nt
-        const int source = 4 * ((4 * q + nt) & 7);
-        const float from_0 = __shfl_sync(0xffffffffu, up_in[0], source);
-        const float from_1 = __shfl_sync(0xffffffffu, up_in[1], source);
-        up_output[nt] = q >> 1 ? from_1 : from_0;
+        for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+          for (int c = 0; c < 2; ++c) up_output[2 * nt + c] = __shfl_sync(0xffffffffu, up_in[nt], 4 * (2 * q + c));
+        }
+      } else {
+#pragma unroll
+        for (int nt = 0; nt < 4; ++nt) {  // vector t = k = 4 q + nt
+          const int source = 4 * ((4 * q + nt) & 7);
+          const float from_0 = __shfl_sync(0xffffffffu, up_in[0], source);
+          const float from_1 = __shfl_sync(0xffffffffu, up_in[1], source);
+          up_output[nt] = q >> 1 ? from_1 : from_0;
+        }
       }
     }
   }
@@ -729,57 +792,21 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
     for (int h = 0; h < 2; ++h) {
 #pragma unroll
       for (int c = 0; c < 2; ++c) {
-        float2 w = twiddle[h][nt][c];
-        if (ExactInput) w.x *= down_vector[nt][c], w.y *= down_vector[nt][c];
         float2 sum = {main[0][2 * h + c], main[1][2 * h + c]};
         if (Split) sum.x += correction[0][2 * h + c], sum.y += correction[1][2 * h + c];
-        y[h][nt][c] = complex_multiply(sum, w);
-      }
-    }
-  }
-
-  // Product 2: the rows j (A, K = vectors t) times F16 (B), or the block-
-  // diagonal matrix of 16 >> Log2Sub 2^Log2Sub-point DFTs.
-  constexpr int product_2_offset =
-      Log2Sub == 4 ? 8 * 32 : diagonal_block_fragment_offset(Log2Sub) - block_fragment_table_offset;
-  const uint4* const product_2 = block_fragments + product_2_offset;
-  std::uint32_t a_hi[2][4], a_lo[Split ? 2 : 1][4];  // [ks][register]
-#pragma unroll
-  for (int h = 0; h < 2; ++h) {
-#pragma unroll
-    for (int ks = 0; ks < 2; ++ks) {
-#pragma unroll
-      for (int c = 0; c < 2; ++c) {  // a[h + 2c]: row g + 8h, vector block_vector(ks, q, c)
-        if (Split) {
-          split_complex(y[h][ks][c].x, y[h][ks][c].y, a_hi[ks][h + 2 * c], a_lo[ks][h + 2 * c]);
+        if constexpr (Log2Sub == 0) {  // no twiddle: the output, scaled
+          const float scale = ExactInput ? 1.0f : up_output[2 * nt + c];
+          z[h][2 * nt + c] = {sum.x * scale, sum.y * scale};
         } else {
-          a_hi[ks][h + 2 * c] = pack_halves(y[h][ks][c].x, y[h][ks][c].y);
+          float2 w = twiddle[h][nt][c];
+          if (ExactInput) w.x *= down_vector[nt][c], w.y *= down_vector[nt][c];
+          y[h][nt][c] = complex_multiply(sum, w);
         }
       }
     }
   }
-#pragma unroll
-  for (int nt = 0; nt < 4; ++nt) {
-    float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
-#pragma unroll
-    for (int ks = 0; ks < 2; ++ks) {
-      const uint4 bh = __ldg(product_2 + (ks * 2 + nt / 2) * 32 + lane);
-      const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
-      Mma::multiply_accumulate(main, a_hi[ks], b_hi);
-      if (Split) {
-        const uint4 bl = __ldg(product_2 + ((2 + ks) * 2 + nt / 2) * 32 + lane);
-        const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
-        Mma::multiply_accumulate(correction, a_lo[ks], b_hi);
-        Mma::multiply_accumulate(correction, a_hi[ks], b_lo);
-      }
-    }
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      float re = main[2 * h], im = main[2 * h + 1];
-      if (Split) re += correction[2 * h], im += correction[2 * h + 1];
-      z[h][nt] = {re * up_output[nt], im * up_output[nt]};
-    }
-  }
+
+  if constexpr (Log2Sub > 0) block_product_2<Split, Log2Sub>(y, up_output, block_fragments, lane, z);
 }
 
 
@@ -900,7 +927,7 @@ struct StorageRun {  // Count consecutive elements, read with accesses of up to 
 // points, four such runs per instruction, and the next transform's inputs
 // are loaded before this one's arithmetic.  Each transform is read and
 // written by the same warp, so in place is safe.
-// Shorter transforms (P = 16 2^b, b = Log2Length - 4 = 1 ... 3) go 256 / P at a
+// Shorter transforms (P = 16 2^b, b = Log2Length - 4 = 0 ... 3) go 256 / P at a
 // time through one block_transform of Log2Sub b: a block of 256 elements
 // holds transforms s < 256 / P, transform s's point u + 2^b n is the
 // block's point m = u + 2^b s + 16 n (memory offset P s + u + 2^b n), and
@@ -908,7 +935,7 @@ struct StorageRun {  // Count consecutive elements, read with accesses of up to 
 // transforms: its missing inputs read as zeros, their outputs are not stored.
 template <bool Split, int Log2Length, typename InputStorage, typename OutputStorage>
 __device__ __forceinline__ void contiguous_register_transforms(const PassParameters& params, int threads) {
-  static_assert(Log2Length >= 5 && Log2Length <= 10, "32 ... 1024 points");
+  static_assert(Log2Length >= 4 && Log2Length <= 10, "16 ... 1024 points");
   constexpr int log2_radix = Log2Length > 8 ? Log2Length - 8 : 0, R = 1 << log2_radix;
   constexpr int log2_sub = Log2Length < 8 ? Log2Length - 4 : 4;  // block_transform's Log2Sub
   constexpr int log2_per_block = Log2Length < 8 ? 8 - Log2Length : 0;  // transforms per block of 256 R
@@ -936,7 +963,15 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
       return ((t >> log2_sub) << Log2Length) + (t & ((1 << log2_sub) - 1)) + (n << log2_sub);
     }
   };
-  const int lane_input = input_offset(0, g, block_input_point(0, 0, q)), lane_output = g + 16 * block_output(0, q);
+  // Memory offset in the block of z[h][nt] (block_transform's output map).
+  const auto output_offset = [](int h, int nt, int g_, int q_) {
+    if constexpr (log2_sub == 0) {
+      return g_ + 8 * h + 16 * block_vector(nt >> 1, q_, nt & 1);
+    } else {
+      return g_ + 8 * h + 16 * block_output(nt, q_);
+    }
+  };
+  const int lane_input = input_offset(0, g, block_input_point(0, 0, q)), lane_output = output_offset(0, 0, g, q);
   const std::int64_t blocks = (params.total_columns + (1 << log2_per_block) - 1) >> log2_per_block;
   const std::int64_t warp_step = static_cast<std::int64_t>(gridDim.x) * (threads >> 5);
   std::int64_t block = static_cast<std::int64_t>(blockIdx.x) * (threads >> 5) + (threadIdx.x >> 5);
@@ -992,7 +1027,7 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
     const Run current[2][2][2] = {{{next[0][0][0], next[0][0][1]}, {next[0][1][0], next[0][1][1]}},
                                   {{next[1][0][0], next[1][0][1]}, {next[1][1][0], next[1][1][1]}}};
     if (block + warp_step < blocks) fetch(block + warp_step);
-    float2 z[R][2][4];  // [a][h][nt]: Y_a[k2], k2 = g + 8 h + 16 block_output(nt, q)
+    float2 z[R][2][4];  // [a][h][nt]: Y_a[k2], k2 = output_offset(h, nt, g, q)
 #pragma unroll
     for (int a = 0; a < R; ++a) {
       float2 x[2][2][2];
@@ -1014,7 +1049,7 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
     for (int h = 0; h < 2; ++h) {
 #pragma unroll
       for (int nt = 0; nt < 4; ++nt) {
-        const int k2 = lane_output + 8 * h + 16 * block_output(nt, 0);
+        const int k2 = lane_output + output_offset(h, nt, 0, 0);
         if (Log2Length < 8 && transforms < (1 << log2_per_block) && (k2 >> Log2Length) >= transforms) continue;
         float2 y[R];
 #pragma unroll
@@ -1024,7 +1059,7 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
         for (int k1 = 0; k1 < R; ++k1) {
           float2 value = y[k1];
           if (scaled) value.x *= scale, value.y *= scale;
-          StorageTraits<OutputStorage>::store(base + 8 * h + 16 * block_output(nt, 0) + 256 * k1, value);
+          StorageTraits<OutputStorage>::store(base + output_offset(h, nt, 0, 0) + 256 * k1, value);
         }
       }
     }

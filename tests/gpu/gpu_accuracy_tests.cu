@@ -472,7 +472,7 @@ int main(int argc, char** argv) {
   }
   // Batches whose transforms differ in magnitude by up to 2^80 (fp16
   // storage: 2^8, its range), batch sizes that leave the last register
-  // block of the 32 ... 128-point passes partial.
+  // block of the 16 ... 128-point passes partial.
   for (int log2n = 4; log2n <= std::min(12, max_log2 - 12) && !shapes_only; ++log2n) {
     for (StorageType storage : storages) {
       for (ComputeMode mode : modes) {
