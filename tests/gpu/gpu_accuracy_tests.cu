@@ -10,6 +10,7 @@
 // Usage: gpu_accuracy_tests [--max-log2 26] [--quick] [--log FILE]
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <complex>
 #include <cstring>
 #include <random>
@@ -130,11 +131,12 @@ void prepare_input(const Problem& problem, Buffers& buffers, std::int64_t count,
   convert_input(problem.storage, buffers.reference_input, buffers.input, count);
 }
 
-void run_case(const Problem& problem, bool in_place, Buffers& buffers, Totals& totals, std::uint64_t seed) {
+void run_case(const Problem& problem, bool in_place, Buffers& buffers, Totals& totals, std::uint64_t seed,
+              const char* note = "") {
   const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t bytes = count * element_bytes(problem.storage);
   const int log2n = log2_elements(problem);
-  const std::string name = case_name(problem, in_place ? "in-place" : "out-of-place");
+  const std::string name = case_name(problem, in_place ? "in-place" : "out-of-place") + note;
   try {
     prepare_input(problem, buffers, count, seed, true);
     Plan plan = make_plan(problem, Backend::cuda);
@@ -584,6 +586,49 @@ int main(int argc, char** argv) {
       }
     }
   }
+  // The run-time-shape kernel alone (TENSORFFT_RUNTIME_SHAPE_KERNELS=1, read
+  // at plan creation): every pass it holds, with full and compact
+  // intermediates; a plan with a pass only the fixed-shape kernels hold (the
+  // 2^14-point single pass of fp16/bf16 storage, the 128 x 128 plane pass)
+  // is refused with not_supported.
+  setenv("TENSORFFT_RUNTIME_SHAPE_KERNELS", "1", 1);
+  for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+    for (StorageType storage : storages) {
+      for (Intermediates intermediates : {Intermediates::full, Intermediates::compact}) {
+        if (intermediates == Intermediates::compact && storage == StorageType::complex_fp32) continue;
+        for (const std::vector<std::int64_t>& shape : std::vector<std::vector<std::int64_t>>{
+                 {16}, {256}, {4096}, {1 << 15}, {1 << 20}, {64, 64}, {1024, 1024}, {16, 8, 32}}) {
+          Problem p;
+          p.sizes = shape;
+          p.storage = storage;
+          p.mode = mode;
+          p.intermediates = intermediates;
+          p.batch = log2_elements(p) <= 12 ? 3 : 1;
+          if (static_cast<std::size_t>(transform_elements(p) * p.batch) > buffers.capacity) p.batch = 1;
+          if (log2_elements(p) > max_log2 || (quick && log2_elements(p) > 16) ||
+              static_cast<std::size_t>(transform_elements(p)) > buffers.capacity) {
+            continue;
+          }
+          run_case(p, false, buffers, totals, seed++, " run-time-shape kernels");
+        }
+      }
+      if (storage == StorageType::complex_fp32) continue;
+      for (const std::vector<std::int64_t>& shape : {std::vector<std::int64_t>{1 << 14}, {128, 128}}) {
+        Problem p;
+        p.sizes = shape;
+        p.storage = storage;
+        p.mode = mode;
+        const std::string name = case_name(p, "run-time-shape kernels");
+        try {
+          make_plan(p, Backend::cuda);
+          totals.record(false, name + ": not refused");
+        } catch (const Error& e) {
+          totals.record(e.status() == Status::not_supported, name + " refused: " + e.what());
+        }
+      }
+    }
+  }
+  unsetenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
   if (shapes_only) {
     std::printf("%d passed, %d failed\n", totals.passed, totals.failed);
     if (totals.log) std::fclose(totals.log);
