@@ -3,8 +3,8 @@
 // inverse and roundtrip; batch 1 and large batches; in place; outputs
 // poisoned first so unwritten elements fail; host and CUDA executors agree
 // on the same plan; batches of transforms of very different magnitudes; 2D/3D
-// shapes, compact intermediates, advanced layouts, and random shapes and
-// layouts from a fixed seed.  Prints one line per failure and "N passed, M
+// shapes, compact intermediates, the run-time-shape kernel alone, advanced
+// layouts, and random shapes and layouts from a fixed seed.  Prints one line per failure and "N passed, M
 // failed".
 //
 // Usage: gpu_accuracy_tests [--max-log2 26] [--quick] [--log FILE]
