@@ -986,7 +986,8 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
     const int transforms = Log2Length < 8 ? present(b) : 1;
     // Whole blocks load unconditionally: predicated loads made the kernel
     // 1.2x ... 1.9x slower with 8-byte elements and 1.1x ... 1.2x with
-    // 4-byte ones (H100, r44; also at 256 points, where they never apply).
+    // 4-byte ones (H100, r44; 256 points, which have no partial blocks,
+    // included).
     if (transforms == (1 << log2_per_block)) {
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt) {
