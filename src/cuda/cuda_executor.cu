@@ -202,9 +202,9 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
   // table above, K row 8r + 2 quad + a of k step ks = part a of input
   // t = block_vector(ks, quad, r), column group of n tile nt = part
   // group % 2 of output k = block_output(nt, group / 2).
-  const auto matrix = plan::dft_matrix(16, sign);
   std::vector<std::complex<long double>> block_matrices[5];  // 2^b-point DFTs, b = 1 ... 4
   for (int b = 1; b <= 4; ++b) block_matrices[b] = plan::dft_matrix(1 << b, sign);
+  const auto& matrix = block_matrices[4];
   const auto at = [](int uint4_index, int lane, int word) {
     return 4 * (static_cast<std::size_t>(cuda::block_fragment_table_offset) + uint4_index * 32 + lane) + word;
   };
@@ -228,9 +228,7 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
         for (int log2_block = 1; log2_block <= 4; ++log2_block) {
           const int block = 1 << log2_block;
           const auto& block_matrix = block_matrices[log2_block];
-          const std::size_t base =
-              log2_block == 4 ? cuda::block_fragment_table_offset + 8 * 32
-                              : static_cast<std::size_t>(cuda::diagonal_block_fragment_offset(log2_block));
+          const int first_row = cuda::product_2_first_row(log2_block);
           for (int nt = 0; nt < 4; ++nt) {
             for (int r = 0; r < 2; ++r) {
               std::uint32_t word = 0;
@@ -241,8 +239,7 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
                                        : block_matrix[(k % block) * block + t % block];
                 word |= fp16_part(real_form_entry(entry, a, c), part) << (16 * a);
               }
-              table[4 * (base + static_cast<std::size_t>((part * 2 + ks) * 2 + nt / 2) * 32 + lane) +
-                    2 * (nt % 2) + r] = word;
+              table[at(first_row + (part * 2 + ks) * 2 + nt / 2, lane, 2 * (nt % 2) + r)] = word;
             }
           }
         }

@@ -181,6 +181,12 @@ __host__ __device__ constexpr int diagonal_block_fragment_offset(int log2_block)
   return block_fragment_table_offset + 32 * (block_fragment_uint4s_per_lane + 8 * (log2_block - 1));
 }
 constexpr int fragment_table_entries = diagonal_block_fragment_offset(4);
+// The uint4 row (of 32 lanes, counted from block_fragment_table_offset) of
+// product 2's first B fragment: F16's (log2_block 4) or the block-diagonal
+// matrix's.
+__host__ __device__ constexpr int product_2_first_row(int log2_block) {
+  return log2_block == 4 ? 8 : (diagonal_block_fragment_offset(log2_block) - block_fragment_table_offset) / 32;
+}
 
 struct PassParameters {
   const void* input = nullptr;
@@ -608,9 +614,7 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
   using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
   // Product 2: the rows j (A, K = vectors t) times F16 (B), or the block-
   // diagonal matrix of 16 >> Log2Sub 2^Log2Sub-point DFTs.
-  constexpr int product_2_offset =
-      Log2Sub == 4 ? 8 * 32 : diagonal_block_fragment_offset(Log2Sub) - block_fragment_table_offset;
-  const uint4* const product_2 = block_fragments + product_2_offset;
+  const uint4* const product_2 = block_fragments + product_2_first_row(Log2Sub) * 32;
   std::uint32_t a_hi[2][4], a_lo[Split ? 2 : 1][4];  // [ks][register]
 #pragma unroll
   for (int h = 0; h < 2; ++h) {

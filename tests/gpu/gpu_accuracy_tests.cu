@@ -117,13 +117,32 @@ double expected_scale(const Problem& p) {
   return 1;
 }
 
+// Transform b of a batch scaled by 2^exponent(b), from -spread to +spread.
+__host__ __device__ int transform_exponent(std::int64_t b, int spread) {
+  return static_cast<int>(b * 5 % 9 - 4) * spread / 4;
+}
+
+__global__ void scale_transforms(double2* data, std::int64_t count, std::int64_t n, int spread) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::int64_t{gridDim.x} * blockDim.x) {
+    const double factor = ldexp(1.0, transform_exponent(i / n, spread));
+    data[i].x *= factor;
+    data[i].y *= factor;
+  }
+}
+
 // Uniform random input of `count` elements in buffers.input (the problem's
-// storage), and with_reference: cuFFT fp64's transform of the unrounded
-// values in buffers.reference_output.
+// storage), transform b scaled by 2^transform_exponent(b, spread), and
+// with_reference: cuFFT fp64's transform of the unrounded values in
+// buffers.reference_output.
 void prepare_input(const Problem& problem, Buffers& buffers, std::int64_t count, std::uint64_t seed,
-                   bool with_reference) {
+                   bool with_reference, int spread = 0) {
   fill_uniform<<<1024, 256>>>(buffers.reference_input, count, seed);
   cuda_check(cudaGetLastError(), "fill_uniform");
+  if (spread != 0) {
+    scale_transforms<<<1024, 256>>>(buffers.reference_input, count, transform_elements(problem), spread);
+    cuda_check(cudaGetLastError(), "scale_transforms");
+  }
   if (with_reference) {
     cufft_reference(buffers.reference_input, buffers.reference_output, sizes_of(problem), problem.batch,
                     problem.direction == Direction::forward ? CUFFT_FORWARD : CUFFT_INVERSE);
@@ -220,20 +239,6 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
   }
 }
 
-// Transform b of a batch scaled by 2^exponent(b), from -spread to +spread.
-__host__ __device__ int transform_exponent(std::int64_t b, int spread) {
-  return static_cast<int>(b * 5 % 9 - 4) * spread / 4;
-}
-
-__global__ void scale_transforms(double2* data, std::int64_t count, std::int64_t n, int spread) {
-  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < count;
-       i += std::int64_t{gridDim.x} * blockDim.x) {
-    const double factor = ldexp(1.0, transform_exponent(i / n, spread));
-    data[i].x *= factor;
-    data[i].y *= factor;
-  }
-}
-
 // Transforms of very different magnitudes in one batch (2^-spread ...
 // 2^spread): each keeps its own accuracy, also where one register block or
 // tile holds several transforms (their split scales must not be shared).
@@ -245,13 +250,7 @@ void run_mixed_magnitudes(const Problem& problem, int spread, Buffers& buffers, 
   const std::string name = case_name(problem, ("mixed-magnitudes-2^" + std::to_string(spread)).c_str());
   if (static_cast<std::size_t>(count) > buffers.capacity) return;
   try {
-    fill_uniform<<<1024, 256>>>(buffers.reference_input, count, seed);
-    cuda_check(cudaGetLastError(), "fill_uniform");
-    scale_transforms<<<1024, 256>>>(buffers.reference_input, count, n, spread);
-    cuda_check(cudaGetLastError(), "scale_transforms");
-    cufft_reference(buffers.reference_input, buffers.reference_output, sizes_of(problem), problem.batch,
-                    problem.direction == Direction::forward ? CUFFT_FORWARD : CUFFT_INVERSE);
-    convert_input(problem.storage, buffers.reference_input, buffers.input, count);
+    prepare_input(problem, buffers, count, seed, true, spread);
     Plan plan = make_plan(problem, Backend::cuda);
     poison(buffers.output, bytes);
     plan.execute(buffers.input, buffers.output);
