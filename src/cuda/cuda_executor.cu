@@ -430,9 +430,11 @@ class CudaExecutor final : public Executor {
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_is_intermediate,
                                                              launch.output_is_intermediate, log2_length,
                                                              log2_columns, contiguous);
-          if (fixed) launch.kernel = fixed;  // compiled for the same threads_for_tile, as launched
+          if (fixed) launch.kernel = fixed;
           register_blocks =
               fixed && cuda::runs_register_blocks(problem.mode, log2_length, contiguous, input_element_bytes);
+          // The thread count the fixed-shape instance was compiled for.
+          if (fixed) threads = cuda::pass_threads(problem.mode, log2_length, contiguous, input_element_bytes, elements);
         }
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
             register_blocks,

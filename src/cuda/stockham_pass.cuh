@@ -143,6 +143,40 @@ __host__ __device__ constexpr int threads_for_tile(long long elements, int per_t
   return threads < 32 ? 32 : (threads > max_threads_per_block ? max_threads_per_block : static_cast<int>(threads));
 }
 
+// Threads of a fixed-shape pass kernel's block (2^log2_length points,
+// `elements` in its tile), as compiled and launched: threads_for_tile,
+// except that register_block_pass splits the 16 warps an SM holds (128
+// registers each: max_threads_per_block) into smaller blocks where their
+// tiles fit in shared memory side by side, so that one block's barrier
+// waits and fetches overlap another's arithmetic: contiguous passes reading
+// 4-byte elements down to 128 threads (4096 points: four blocks of 48 KB;
+// 8192: two of 96 KB), the split mode's strided passes of up to 1024
+// points (whole-sector column runs) down to 256 threads.  Measured on
+// the H100 against one 512- (or 256-) thread block (r61, docs/
+// BENCHMARKS.md): fp16/bf16 N = 4096 0.87x ... 0.91x the time, N = 8192
+// 0.86x ... 0.91x, 1024^2 and 4096^2 (split) 0.95x ... 0.99x, 512^3 split
+// 0.95x.  Not taken: strided passes of 128 threads (512^3 1.18x ... 1.33x
+// slower), contiguous passes of 8-byte elements (their launch bounds would
+// then cap registers at 85: N = 4096 fp32 storage 1.69x slower), and the
+// single-product mode's strided passes (8192^2 compact 1.10x slower) and
+// strided 2048-point passes of 4-column tiles (r62: N = 2^23, 2^25, 2^26
+// with compact intermediates 1.14x ... 1.21x slower).
+__host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length, bool contiguous,
+                                               int input_element_bytes, long long elements) {
+  const int threads = threads_for_tile(elements, elements_per_thread(mode, input_element_bytes, log2_length));
+  const bool block_pass = runs_register_block_pass(mode, log2_length, contiguous) &&
+                          !(contiguous && runs_contiguous_register_transforms(mode, log2_length, input_element_bytes));
+  const bool whole_sector_runs = log2_length <= plan::log2_longest_whole_sector_pass;  // strided tiles
+  const bool split_blocks =
+      block_pass && (contiguous ? input_element_bytes == 4 : mode == ComputeMode::split_fp16 && whole_sector_runs);
+  if (!split_blocks) return threads;
+  const long long tile_bytes = plan::register_block_shared_bytes(elements, input_element_bytes);
+  for (int smaller = contiguous ? 128 : 256; smaller < threads; smaller *= 2) {
+    if ((max_threads_per_block / smaller) * tile_bytes <= plan::default_shared_bytes_per_block) return smaller;
+  }
+  return threads;
+}
+
 // Radices of a pass of 2^log2_length points in the default schedule
 // (plan::radix_schedule with radix 16: 16s, then the remainder).  The
 // kernels compiled for a fixed pass shape run exactly these stages.
@@ -1504,8 +1538,7 @@ struct alignas(16) StorageVector {
 };
 
 // Log2PassLength, Log2TileColumns >= 0: compiled for that pass shape (P, T,
-// and threads_for_tile(P * T, elements_per_thread(...)) threads, which the
-// launch must use); -1: any
+// and pass_threads(...) threads, which the launch must use); -1: any
 // shape, read from params at run time.
 // Contiguous (with a fixed shape of 256 ... 8192 points, tensor-core modes):
 // the launch guarantees whole transforms side by side (A = 1, N = P, I = 1),
@@ -1515,10 +1548,10 @@ struct alignas(16) StorageVector {
 // (registers are allocated per kernel).
 // Threads of the fixed-shape kernel instance (P = 2^Log2PassLength, T =
 // 2^Log2TileColumns), as the executor launches it.
-template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns>
+template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns, bool Contiguous>
 constexpr int fixed_shape_threads() {
   constexpr int log2_elements = Log2PassLength + Log2TileColumns < 0 ? 0 : Log2PassLength + Log2TileColumns;
-  return threads_for_tile(std::int64_t{1} << log2_elements, elements_per_thread(Mode, InputBytes, Log2PassLength));
+  return pass_threads(Mode, Log2PassLength, Contiguous, InputBytes, std::int64_t{1} << log2_elements);
 }
 // __launch_bounds__ of the contiguous instances (own_launch_bounds): their
 // own thread count and enough blocks per SM for contiguous_register_cap
@@ -1551,7 +1584,7 @@ constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log
 }
 template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
-  const int threads = fixed_shape_threads<Mode, InputBytes, Log2PassLength, Log2TileColumns>();
+  const int threads = fixed_shape_threads<Mode, InputBytes, Log2PassLength, Log2TileColumns, true>();
   const int blocks = 65536 / (threads * contiguous_register_cap(Mode, InputBytes, Log2PassLength));
   return blocks < 1 ? 1 : blocks;
 }
@@ -1559,7 +1592,7 @@ template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int L
           int Log2TileColumns = -1, bool Contiguous = false>
 __global__ void __launch_bounds__(
     own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
-        ? fixed_shape_threads<Mode, sizeof(InputStorage), Log2PassLength, Log2TileColumns>()
+        ? fixed_shape_threads<Mode, sizeof(InputStorage), Log2PassLength, Log2TileColumns, Contiguous>()
         : max_threads_per_block,
     own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
         ? contiguous_min_blocks<Mode, sizeof(InputStorage), Log2PassLength, Log2TileColumns>()
@@ -1578,8 +1611,7 @@ __global__ void __launch_bounds__(
   const int elements = P * T;
   constexpr int fixed_elements = fixed_shape ? 1 << (fixed_shape ? Log2PassLength + Log2TileColumns : 0) : 0;
   constexpr int fixed_threads =
-      fixed_shape ? threads_for_tile(fixed_elements, elements_per_thread(Mode, sizeof(InputStorage), Log2PassLength))
-                  : 1;
+      fixed_shape ? pass_threads(Mode, Log2PassLength, Contiguous, sizeof(InputStorage), fixed_elements) : 1;
   const int threads = fixed_shape ? fixed_threads : static_cast<int>(blockDim.x);
   C* const tile = reinterpret_cast<C*>(shared_bytes);
   C* const second_tile = tile + elements;
@@ -1766,7 +1798,7 @@ constexpr int plane_log2_elements = 14;
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
 __global__ void __launch_bounds__(
     own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
-        ? fixed_shape_threads<Mode, sizeof(InputStorage), plane_log2_elements, 0>()
+        ? fixed_shape_threads<Mode, sizeof(InputStorage), plane_log2_elements, 0, true>()
         : max_threads_per_block,
     own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
         ? contiguous_min_blocks<Mode, sizeof(InputStorage), plane_log2_elements, 0>()
@@ -1775,7 +1807,7 @@ __global__ void __launch_bounds__(
   static_assert(Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16, "a tensor-core mode");
   static_assert(sizeof(InputStorage) == 4, "the plane's input tile is fp16/bf16 storage");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  constexpr int threads = fixed_shape_threads<Mode, sizeof(InputStorage), plane_log2_elements, 0>();
+  constexpr int threads = fixed_shape_threads<Mode, sizeof(InputStorage), plane_log2_elements, 0, true>();
   register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements - 8, 0, true,
                       std::is_same<InputStorage, __half2>::value, InputStorage, OutputStorage, true>(params, threads,
                                                                                                  shared_bytes);
