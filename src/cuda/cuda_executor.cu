@@ -434,7 +434,11 @@ class CudaExecutor final : public Executor {
           register_blocks =
               fixed && cuda::runs_register_blocks(problem.mode, log2_length, contiguous, input_element_bytes);
           // The thread count the fixed-shape instance was compiled for.
-          if (fixed) threads = cuda::pass_threads(problem.mode, log2_length, contiguous, input_element_bytes, elements);
+          const bool reads_compact_intermediates = launch.input_is_intermediate && intermediate_bytes == 4;
+          if (fixed) {
+            threads = cuda::pass_threads(problem.mode, log2_length, contiguous, input_element_bytes, elements,
+                                         reads_compact_intermediates);
+          }
         }
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
             register_blocks,

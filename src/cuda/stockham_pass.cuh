@@ -159,16 +159,20 @@ __host__ __device__ constexpr int threads_for_tile(long long elements, int per_t
 // slower), contiguous passes of 8-byte elements (their launch bounds would
 // then cap registers at 85: N = 4096 fp32 storage 1.69x slower), and the
 // single-product mode's strided passes (8192^2 compact 1.10x slower) and
-// strided 2048-point passes of 4-column tiles (r62: N = 2^23, 2^25, 2^26
-// with compact intermediates 1.14x ... 1.21x slower).
+// strided 2048-point passes of 4-column tiles (r62: N = 2^23 with compact
+// intermediates 1.14x slower), and passes that read compact intermediates
+// (r63: N = 2^25 and 2^26 compact 1.15x ... 1.19x slower, from their last
+// pass, compact intermediates to storage (r64); not understood).
 __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length, bool contiguous,
-                                               int input_element_bytes, long long elements) {
+                                               int input_element_bytes, long long elements,
+                                               bool reads_compact_intermediates) {
   const int threads = threads_for_tile(elements, elements_per_thread(mode, input_element_bytes, log2_length));
   const bool block_pass = runs_register_block_pass(mode, log2_length, contiguous) &&
                           !(contiguous && runs_contiguous_register_transforms(mode, log2_length, input_element_bytes));
   const bool whole_sector_runs = log2_length <= plan::log2_longest_whole_sector_pass;  // strided tiles
-  const bool split_blocks =
-      block_pass && (contiguous ? input_element_bytes == 4 : mode == ComputeMode::split_fp16 && whole_sector_runs);
+  const bool strided_split =
+      mode == ComputeMode::split_fp16 && whole_sector_runs && !reads_compact_intermediates;
+  const bool split_blocks = block_pass && (contiguous ? input_element_bytes == 4 : strided_split);
   if (!split_blocks) return threads;
   const long long tile_bytes = plan::register_block_shared_bytes(elements, input_element_bytes);
   for (int smaller = contiguous ? 128 : 256; smaller < threads; smaller *= 2) {
@@ -1548,10 +1552,12 @@ struct alignas(16) StorageVector {
 // (registers are allocated per kernel).
 // Threads of the fixed-shape kernel instance (P = 2^Log2PassLength, T =
 // 2^Log2TileColumns), as the executor launches it.
-template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns, bool Contiguous>
+template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength, int Log2TileColumns,
+          bool Contiguous>
 constexpr int fixed_shape_threads() {
   constexpr int log2_elements = Log2PassLength + Log2TileColumns < 0 ? 0 : Log2PassLength + Log2TileColumns;
-  return pass_threads(Mode, Log2PassLength, Contiguous, InputBytes, std::int64_t{1} << log2_elements);
+  return pass_threads(Mode, Log2PassLength, Contiguous, sizeof(InputStorage), std::int64_t{1} << log2_elements,
+                      is_compact_intermediate<InputStorage>());
 }
 // __launch_bounds__ of the contiguous instances (own_launch_bounds): their
 // own thread count and enough blocks per SM for contiguous_register_cap
@@ -1582,20 +1588,20 @@ constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log
   }
   return mode == ComputeMode::split_fp16 && input_bytes == 8 && log2_pass_length >= 9 ? 84 : 128;
 }
-template <ComputeMode Mode, int InputBytes, int Log2PassLength, int Log2TileColumns>
+template <ComputeMode Mode, typename Input, typename Output, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
-  const int threads = fixed_shape_threads<Mode, InputBytes, Log2PassLength, Log2TileColumns, true>();
-  const int blocks = 65536 / (threads * contiguous_register_cap(Mode, InputBytes, Log2PassLength));
+  const int threads = fixed_shape_threads<Mode, Input, Output, Log2PassLength, Log2TileColumns, true>();
+  const int blocks = 65536 / (threads * contiguous_register_cap(Mode, sizeof(Input), Log2PassLength));
   return blocks < 1 ? 1 : blocks;
 }
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength = -1,
           int Log2TileColumns = -1, bool Contiguous = false>
 __global__ void __launch_bounds__(
     own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
-        ? fixed_shape_threads<Mode, sizeof(InputStorage), Log2PassLength, Log2TileColumns, Contiguous>()
+        ? fixed_shape_threads<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns, Contiguous>()
         : max_threads_per_block,
     own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
-        ? contiguous_min_blocks<Mode, sizeof(InputStorage), Log2PassLength, Log2TileColumns>()
+        ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns>()
         : 0)
     stockham_pass_kernel(PassParameters params) {
   using Real = typename std::conditional<Mode == ComputeMode::fp64, double, float>::type;
@@ -1611,7 +1617,9 @@ __global__ void __launch_bounds__(
   const int elements = P * T;
   constexpr int fixed_elements = fixed_shape ? 1 << (fixed_shape ? Log2PassLength + Log2TileColumns : 0) : 0;
   constexpr int fixed_threads =
-      fixed_shape ? pass_threads(Mode, Log2PassLength, Contiguous, sizeof(InputStorage), fixed_elements) : 1;
+      fixed_shape
+          ? fixed_shape_threads<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns, Contiguous>()
+          : 1;
   const int threads = fixed_shape ? fixed_threads : static_cast<int>(blockDim.x);
   C* const tile = reinterpret_cast<C*>(shared_bytes);
   C* const second_tile = tile + elements;
@@ -1798,16 +1806,16 @@ constexpr int plane_log2_elements = 14;
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
 __global__ void __launch_bounds__(
     own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
-        ? fixed_shape_threads<Mode, sizeof(InputStorage), plane_log2_elements, 0, true>()
+        ? fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>()
         : max_threads_per_block,
     own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
-        ? contiguous_min_blocks<Mode, sizeof(InputStorage), plane_log2_elements, 0>()
+        ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, plane_log2_elements, 0>()
         : 0)
     plane_pass_kernel(PassParameters params) {
   static_assert(Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16, "a tensor-core mode");
   static_assert(sizeof(InputStorage) == 4, "the plane's input tile is fp16/bf16 storage");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  constexpr int threads = fixed_shape_threads<Mode, sizeof(InputStorage), plane_log2_elements, 0, true>();
+  constexpr int threads = fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>();
   register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements - 8, 0, true,
                       std::is_same<InputStorage, __half2>::value, InputStorage, OutputStorage, true>(params, threads,
                                                                                                  shared_bytes);

@@ -7,6 +7,7 @@
 #include <cuda_fp16.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "precision/shared_exponent.hpp"
 
@@ -57,6 +58,14 @@ template <typename Format>
 struct alignas(4) SharedExponentComplex {
   std::uint32_t bits;
 };
+template <typename T>
+struct IsCompactIntermediate : std::false_type {};
+template <typename Format>
+struct IsCompactIntermediate<SharedExponentComplex<Format>> : std::true_type {};
+template <typename T>
+constexpr bool is_compact_intermediate() {
+  return IsCompactIntermediate<T>::value;
+}
 using IntermediateE6M13 = SharedExponentComplex<precision::SharedExponentE6M13>;
 using IntermediateE8M12 = SharedExponentComplex<precision::SharedExponentE8M12>;
 
