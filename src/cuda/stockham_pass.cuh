@@ -1620,6 +1620,10 @@ __global__ void __launch_bounds__(
       fixed_shape
           ? fixed_shape_threads<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns, Contiguous>()
           : 1;
+  // A fixed-shape instance's loops assume the threads it was compiled for
+  // (pass_threads); a launch with another count is a bug: stop the kernel
+  // (the launch then fails) rather than compute with missing or extra threads.
+  if (fixed_shape && blockDim.x != static_cast<unsigned>(fixed_threads)) __trap();
   const int threads = fixed_shape ? fixed_threads : static_cast<int>(blockDim.x);
   C* const tile = reinterpret_cast<C*>(shared_bytes);
   C* const second_tile = tile + elements;
@@ -1816,6 +1820,7 @@ __global__ void __launch_bounds__(
   static_assert(sizeof(InputStorage) == 4, "the plane's input tile is fp16/bf16 storage");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   constexpr int threads = fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>();
+  if (blockDim.x != static_cast<unsigned>(threads)) __trap();  // as in stockham_pass_kernel
   register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements - 8, 0, true,
                       std::is_same<InputStorage, __half2>::value, InputStorage, OutputStorage, true>(params, threads,
                                                                                                  shared_bytes);
