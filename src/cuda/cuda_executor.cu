@@ -433,9 +433,8 @@ class CudaExecutor final : public Executor {
           if (fixed) launch.kernel = fixed;
           register_blocks =
               fixed && cuda::runs_register_blocks(problem.mode, log2_length, contiguous, input_element_bytes);
-          // The thread count the fixed-shape instance was compiled for.
-          const bool reads_compact_intermediates = launch.input_is_intermediate && intermediate_bytes == 4;
-          if (fixed) {
+          if (fixed) {  // the thread count the instance was compiled for
+            const bool reads_compact_intermediates = launch.input_is_intermediate && intermediate_bytes == 4;
             threads = cuda::pass_threads(problem.mode, log2_length, contiguous, input_element_bytes, elements,
                                          reads_compact_intermediates);
           }

@@ -157,12 +157,13 @@ __host__ __device__ constexpr int threads_for_tile(long long elements, int per_t
 // 0.86x ... 0.91x, 1024^2 and 4096^2 (split) 0.95x ... 0.99x, 512^3 split
 // 0.95x.  Not taken: strided passes of 128 threads (512^3 1.18x ... 1.33x
 // slower), contiguous passes of 8-byte elements (their launch bounds would
-// then cap registers at 85: N = 4096 fp32 storage 1.69x slower), and the
-// single-product mode's strided passes (8192^2 compact 1.10x slower) and
+// then cap registers at 85: N = 4096 fp32 storage 1.69x slower), the
+// single-product mode's strided passes (8192^2 compact 1.10x slower),
 // strided 2048-point passes of 4-column tiles (r62: N = 2^23 with compact
-// intermediates 1.14x slower), and passes that read compact intermediates
-// (r63: N = 2^25 and 2^26 compact 1.15x ... 1.19x slower, from their last
-// pass, compact intermediates to storage (r64); not understood).
+// intermediates 1.14x slower), and strided passes that read compact
+// intermediates (r63: N = 2^25 and 2^26 compact 1.15x ... 1.19x slower,
+// from their last pass, compact intermediates to storage (r64); not
+// understood).
 __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length, bool contiguous,
                                                int input_element_bytes, long long elements,
                                                bool reads_compact_intermediates) {
@@ -1552,12 +1553,11 @@ struct alignas(16) StorageVector {
 // (registers are allocated per kernel).
 // Threads of the fixed-shape kernel instance (P = 2^Log2PassLength, T =
 // 2^Log2TileColumns), as the executor launches it.
-template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength, int Log2TileColumns,
-          bool Contiguous>
+template <ComputeMode Mode, typename InputStorage, int Log2PassLength, int Log2TileColumns, bool Contiguous>
 constexpr int fixed_shape_threads() {
   constexpr int log2_elements = Log2PassLength + Log2TileColumns < 0 ? 0 : Log2PassLength + Log2TileColumns;
   return pass_threads(Mode, Log2PassLength, Contiguous, sizeof(InputStorage), std::int64_t{1} << log2_elements,
-                      is_compact_intermediate<InputStorage>());
+                      IsCompactIntermediate<InputStorage>::value);
 }
 // __launch_bounds__ of the contiguous instances (own_launch_bounds): their
 // own thread count and enough blocks per SM for contiguous_register_cap
@@ -1588,9 +1588,9 @@ constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log
   }
   return mode == ComputeMode::split_fp16 && input_bytes == 8 && log2_pass_length >= 9 ? 84 : 128;
 }
-template <ComputeMode Mode, typename Input, typename Output, int Log2PassLength, int Log2TileColumns>
+template <ComputeMode Mode, typename Input, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
-  const int threads = fixed_shape_threads<Mode, Input, Output, Log2PassLength, Log2TileColumns, true>();
+  const int threads = fixed_shape_threads<Mode, Input, Log2PassLength, Log2TileColumns, true>();
   const int blocks = 65536 / (threads * contiguous_register_cap(Mode, sizeof(Input), Log2PassLength));
   return blocks < 1 ? 1 : blocks;
 }
@@ -1598,10 +1598,10 @@ template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int L
           int Log2TileColumns = -1, bool Contiguous = false>
 __global__ void __launch_bounds__(
     own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
-        ? fixed_shape_threads<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns, Contiguous>()
+        ? fixed_shape_threads<Mode, InputStorage, Log2PassLength, Log2TileColumns, Contiguous>()
         : max_threads_per_block,
     own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
-        ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns>()
+        ? contiguous_min_blocks<Mode, InputStorage, Log2PassLength, Log2TileColumns>()
         : 0)
     stockham_pass_kernel(PassParameters params) {
   using Real = typename std::conditional<Mode == ComputeMode::fp64, double, float>::type;
@@ -1617,9 +1617,7 @@ __global__ void __launch_bounds__(
   const int elements = P * T;
   constexpr int fixed_elements = fixed_shape ? 1 << (fixed_shape ? Log2PassLength + Log2TileColumns : 0) : 0;
   constexpr int fixed_threads =
-      fixed_shape
-          ? fixed_shape_threads<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns, Contiguous>()
-          : 1;
+      fixed_shape ? fixed_shape_threads<Mode, InputStorage, Log2PassLength, Log2TileColumns, Contiguous>() : 1;
   // A fixed-shape instance's loops assume the threads it was compiled for
   // (pass_threads); a launch with another count is a bug: stop the kernel
   // (the launch then fails) rather than compute with missing or extra threads.
@@ -1810,16 +1808,16 @@ constexpr int plane_log2_elements = 14;
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
 __global__ void __launch_bounds__(
     own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
-        ? fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>()
+        ? fixed_shape_threads<Mode, InputStorage, plane_log2_elements, 0, true>()
         : max_threads_per_block,
     own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
-        ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, plane_log2_elements, 0>()
+        ? contiguous_min_blocks<Mode, InputStorage, plane_log2_elements, 0>()
         : 0)
     plane_pass_kernel(PassParameters params) {
   static_assert(Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16, "a tensor-core mode");
   static_assert(sizeof(InputStorage) == 4, "the plane's input tile is fp16/bf16 storage");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  constexpr int threads = fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>();
+  constexpr int threads = fixed_shape_threads<Mode, InputStorage, plane_log2_elements, 0, true>();
   if (blockDim.x != static_cast<unsigned>(threads)) __trap();  // as in stockham_pass_kernel
   register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements - 8, 0, true,
                       std::is_same<InputStorage, __half2>::value, InputStorage, OutputStorage, true>(params, threads,

@@ -58,14 +58,10 @@ template <typename Format>
 struct alignas(4) SharedExponentComplex {
   std::uint32_t bits;
 };
-template <typename T>
+template <typename T>  // whether T is a compact (4-byte) intermediate
 struct IsCompactIntermediate : std::false_type {};
 template <typename Format>
 struct IsCompactIntermediate<SharedExponentComplex<Format>> : std::true_type {};
-template <typename T>
-constexpr bool is_compact_intermediate() {
-  return IsCompactIntermediate<T>::value;
-}
 using IntermediateE6M13 = SharedExponentComplex<precision::SharedExponentE6M13>;
 using IntermediateE8M12 = SharedExponentComplex<precision::SharedExponentE8M12>;
 
