@@ -72,11 +72,19 @@ constexpr int first_register_transform_log2 = 4;
 // plan::pass_limits) in the tensor-core modes, except the
 // single-product mode's strided passes of 256 and 512 points: measured
 // slower there than the tile kernel (H100: 512^3 5.42 vs 3.66 ms, N = 2^18
-// 1.38 vs 1.20 ms; the split mode's were faster or equal).
-__host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, int log2_length, bool contiguous) {
-  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && log2_length >= 8 &&
-         (log2_length <= 12 || (contiguous && log2_length <= 14)) &&
-         (contiguous || mode == ComputeMode::split_fp16 || log2_length >= 10);
+// 1.38 vs 1.20 ms; the split mode's were faster or equal).  Also strided
+// 128-point passes reading 8-byte elements (two columns' transforms per
+// register block): H100 r71 against the tile kernel, 128^3 fp32 storage
+// 0.91x / 0.94x the time (split / single), fp16 and bf16 storage 0.97x ...
+// 0.99x; not shorter or 4-byte-input strided passes, which ran slower
+// there (first passes of N = 2^15 ... 2^17 from fp16/bf16 storage 1.03x ...
+// 1.23x, 64^3 1.07x ... 1.34x, 128^3 compact 1.09x ... 1.13x).
+__host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, int log2_length, bool contiguous,
+                                                            int input_element_bytes) {
+  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+         ((log2_length >= 8 && (log2_length <= 12 || (contiguous && log2_length <= 14)) &&
+           (contiguous || mode == ComputeMode::split_fp16 || log2_length >= 10)) ||
+          (!contiguous && log2_length == 7 && input_element_bytes == 8));
 }
 
 // Whether a fixed-shape contiguous pass (whole transforms side by side) of
@@ -107,7 +115,7 @@ __host__ __device__ constexpr bool runs_contiguous_register_transforms(ComputeMo
 // stockham_pass_kernel: register_block_pass or contiguous_register_transforms.
 __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int log2_length, bool contiguous,
                                                         int input_element_bytes) {
-  return runs_register_block_pass(mode, log2_length, contiguous) ||
+  return runs_register_block_pass(mode, log2_length, contiguous, input_element_bytes) ||
          (contiguous && runs_contiguous_register_transforms(mode, log2_length, input_element_bytes));
 }
 
@@ -168,7 +176,7 @@ __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length
                                                int input_element_bytes, long long elements,
                                                bool reads_compact_intermediates) {
   const int threads = threads_for_tile(elements, elements_per_thread(mode, input_element_bytes, log2_length));
-  const bool block_pass = runs_register_block_pass(mode, log2_length, contiguous) &&
+  const bool block_pass = runs_register_block_pass(mode, log2_length, contiguous, input_element_bytes) &&
                           !(contiguous && runs_contiguous_register_transforms(mode, log2_length, input_element_bytes));
   const bool whole_sector_runs = log2_length <= plan::log2_longest_whole_sector_pass;  // strided tiles
   const bool strided_split =
@@ -861,12 +869,18 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
 // a constant in the fixed-shape kernels.  input_offset[nt][ks][r]: point
 // 8 nt + g + 16 block_input_point(ks, r, q); output_offset[h][nt]: output
 // g + 8 h + 16 block_output(nt, q).
-template <typename InputSlot, typename OutputSlot>
+template <int Log2Sub = 4, typename InputSlot, typename OutputSlot>
 __device__ __forceinline__ void block_offsets(int lane, const InputSlot& input_slot, const OutputSlot& output_slot,
                                               int (&input_offset)[2][2][2], int (&output_offset)[2][4]) {
   const int g = lane >> 2, q = lane & 3;
+  // block_transform's outputs: f = g + 8 h + 16 block_output(nt, q), or with
+  // Log2Sub = 0 output g + 8 h of transform block_vector(nt / 2, q, nt % 2),
+  // named f = g + 8 h + 16 transform here.
+  const auto output_index = [](int h, int nt, int q_) {
+    return 8 * h + 16 * (Log2Sub == 0 ? block_vector(nt >> 1, q_, nt & 1) : block_output(nt, q_));
+  };
   const int lane_input = input_slot(g + 16 * block_input_point(0, 0, q));
-  const int lane_output = output_slot(g + 16 * block_output(0, q));
+  const int lane_output = output_slot(g + output_index(0, 0, q));
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
@@ -880,7 +894,7 @@ __device__ __forceinline__ void block_offsets(int lane, const InputSlot& input_s
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
 #pragma unroll
-    for (int nt = 0; nt < 4; ++nt) output_offset[h][nt] = lane_output ^ output_slot(8 * h + 16 * block_output(nt, 0));
+    for (int nt = 0; nt < 4; ++nt) output_offset[h][nt] = lane_output ^ output_slot(output_index(h, nt, 0));
   }
 }
 
@@ -1207,12 +1221,19 @@ struct PlaneDigits {
 // Plane (R = 64, contiguous): the 2D DFT of each 128 x 128 plane (the last
 // two axes fused, plane_pass_kernel) instead of a 2^14-point 1D DFT; see
 // PlaneDigits for how the same arithmetic does it.
-template <bool Split, int Log2Radix, int Log2Columns, bool Contiguous, bool ExactInput, typename InputStorage,
+template <bool Split, int Log2Length, int Log2Columns, bool Contiguous, bool ExactInput, typename InputStorage,
           typename OutputStorage, bool Plane = false>
 __device__ __forceinline__ void register_block_pass(const PassParameters& params, int threads,
                                                     unsigned char* shared) {
-  static_assert(!Plane || (Log2Radix == 6 && Contiguous), "the plane pass is the contiguous 2^14-point shape");
-  constexpr int R = 1 << Log2Radix, log2_P = 8 + Log2Radix, P = 1 << log2_P, T = 1 << Log2Columns;
+  static_assert(!Plane || (Log2Length == 14 && Contiguous), "the plane pass is the contiguous 2^14-point shape");
+  constexpr int log2_P = Log2Length, P = 1 << log2_P, T = 1 << Log2Columns;
+  // Passes of 16 ... 128 points: each register block holds 2^log2_block_columns
+  // columns' transforms (block_transform's Log2Sub), and R = 1.
+  constexpr int Log2Radix = log2_P > 8 ? log2_P - 8 : 0, R = 1 << Log2Radix;
+  constexpr int log2_sub = log2_P < 8 ? log2_P - 4 : 4, log2_block_columns = 4 - log2_sub;
+  constexpr int log2_K2 = log2_P < 8 ? log2_P : 8, K2 = 1 << log2_K2;  // points of a sub-transform
+  static_assert(log2_sub >= 0 && (log2_block_columns == 0 || !Contiguous) && Log2Columns >= log2_block_columns,
+                "short passes with columns apart, whole register blocks of columns");
   constexpr int elements = P * T, input_bytes = static_cast<int>(sizeof(InputStorage));
   using Raw = typename std::conditional<input_bytes == 4, std::uint32_t, uint2>::type;  // storage bits
   static_assert(sizeof(Raw) == sizeof(InputStorage), "4- or 8-byte storage elements");
@@ -1263,16 +1284,24 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll
     for (int i = 0; i < 8; ++i) twiddle[i >> 2][(i >> 1) & 1][i & 1] = make_float2(1.0f, 0.0f);
   } else {
-    block_twiddles(inner, Log2Radix, lane, twiddle);
+    block_twiddles(inner, Log2Radix, lane, twiddle, (1 << log2_sub) - 1);
   }
   // Tile element (compact order) of pass point p of column 0.
   const auto point_element = [&](int p) { return Plane ? PlaneDigits::memory_of_point(p) : load.compact(p, 0); };
+  // Register-block point m: column m mod 16 >> log2_sub of the block, point
+  // (m mod 2^log2_sub) + 2^log2_sub (m >> 4) of its transform (block_transform).
+  const auto block_column = [](int m) { return (m & 15) >> log2_sub; };
+  const auto block_point = [](int m) { return (m & ((1 << log2_sub) - 1)) | ((m >> 4) << log2_sub); };
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
   int input_offset[2][2][2];  // [nt][ks][r]: of point a + R m in the tile (block_offsets)
   int exchange_offset[2][4];  // [h][nt]: of output f in the exchange tile
-  block_offsets(
-      lane, [&](int m) { return raw_tile_offset(point_element(R * m) * input_bytes); },
-      [&](int f) { return tile_slot(f << Log2Columns); }, input_offset, exchange_offset);
+  block_offsets<log2_sub>(
+      lane,
+      [&](int m) {
+        return raw_tile_offset((point_element(R * block_point(m)) | load.compact(0, block_column(m))) * input_bytes);
+      },
+      [&](int f) { return tile_slot(((f & (K2 - 1)) << Log2Columns) | (f >> log2_K2)); }, input_offset,
+      exchange_offset);
 
   const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * T;
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
@@ -1282,8 +1311,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     arch::wait_for_async_copies();
     __syncthreads();  // this tile's inputs are in `raw`; the last tile is done with `exchange`
 #pragma unroll 1
-    for (int item = warp; item < T * R; item += warp_count) {
-      const int column = item >> Log2Radix, a = item & (R - 1);
+    for (int item = warp; item < (T * R) >> log2_block_columns; item += warp_count) {
+      // The block's first column and its sub-transform a.
+      const int column = (item >> Log2Radix) << log2_block_columns, a = item & (R - 1);
       const int input_base = raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes);
       const int c_mod_a = static_cast<int>((first + column) >> log2_I) & twiddle_mask;
       float2 x[2][2][2];  // [nt][ks][r]
@@ -1298,8 +1328,13 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
             memcpy(&value, &bits, sizeof value);
             x[nt][ks][r] = StorageTraits<InputStorage>::widen(value);
             if (twiddled) {  // w_{A P}^(p (c mod A)), p = a + R m
-              const int p = a + R * (8 * nt + g + 16 * block_input_point(ks, r, q));
-              const int e = p * c_mod_a;  // < A P <= N <= 2^30
+              const int m = 8 * nt + g + 16 * block_input_point(ks, r, q);
+              const int p = a + R * block_point(m);
+              const int c_mod_a_m =
+                  log2_block_columns == 0
+                      ? c_mod_a
+                      : static_cast<int>((first + column + block_column(m)) >> log2_I) & twiddle_mask;
+              const int e = p * c_mod_a_m;  // < A P <= N <= 2^30
               const float2 w = complex_multiply(coarse[e >> params.fine_bits], fine[e & fine_mask]);
               x[nt][ks][r] = complex_multiply(x[nt][ks][r], w);
             }
@@ -1309,7 +1344,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
       float2 z[2][4];
-      block_transform<Split, ExactInput>(x, twiddle, block_fragments, lane, z);
+      block_transform<Split, ExactInput, log2_sub>(x, twiddle, block_fragments, lane, z);
       const int exchange_base = tile_slot(((256 * a) << Log2Columns) + column);
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
@@ -1373,9 +1408,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       // Threads in memory order: the column bits below the point first, then k2.
       const int low_mask = (1 << store.log2_low) - 1;
 #pragma unroll 1
-      for (int v = threadIdx.x; v < T * 256; v += threads) {
-        const int k2 = (v >> store.log2_low) & 255;
-        const int column = ((v >> (store.log2_low + 8)) << store.log2_low) | (v & low_mask);
+      for (int v = threadIdx.x; v < T * K2; v += threads) {
+        const int k2 = (v >> store.log2_low) & (K2 - 1);
+        const int column = ((v >> (store.log2_low + log2_K2)) << store.log2_low) | (v & low_mask);
         if (first + column >= columns) continue;
         const int base = tile_slot((k2 << Log2Columns) + column);
         float2 y[R];
@@ -1637,14 +1672,14 @@ __global__ void __launch_bounds__(
       runs_register_blocks(Mode, Log2PassLength, Contiguous, static_cast<int>(sizeof(InputStorage)));
   if constexpr (fixed_shape && register_blocks) {
     constexpr bool split = Mode == ComputeMode::split_fp16, fp16_input = std::is_same<InputStorage, __half2>::value;
-    constexpr int r = Log2PassLength - 8, t = Log2TileColumns;
+    constexpr int t = Log2TileColumns;
     // fp16 inputs are exact: only a first pass reads storage, and it has no
     // pass twiddle (the executor checks).
     if constexpr (Contiguous && runs_contiguous_register_transforms(Mode, Log2PassLength, sizeof(InputStorage))) {
       contiguous_register_transforms<split, Log2PassLength, InputStorage, OutputStorage>(params, threads);
     } else {
-      register_block_pass<split, r, t, Contiguous, fp16_input, InputStorage, OutputStorage>(params, threads,
-                                                                                           shared_bytes);
+      register_block_pass<split, Log2PassLength, t, Contiguous, fp16_input, InputStorage, OutputStorage>(
+          params, threads, shared_bytes);
     }
     return;
   }
@@ -1819,7 +1854,7 @@ __global__ void __launch_bounds__(
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   constexpr int threads = fixed_shape_threads<Mode, InputStorage, plane_log2_elements, 0, true>();
   if (blockDim.x != static_cast<unsigned>(threads)) __trap();  // as in stockham_pass_kernel
-  register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements - 8, 0, true,
+  register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements, 0, true,
                       std::is_same<InputStorage, __half2>::value, InputStorage, OutputStorage, true>(params, threads,
                                                                                                  shared_bytes);
 }
