@@ -392,8 +392,8 @@ class CudaExecutor final : public Executor {
       int log2_length = 0;
       while ((std::int64_t{1} << log2_length) < length) ++log2_length;
       const std::int64_t min_columns =
-          columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(
-                                               log2_length, std::min(input_element_bytes, output_element_bytes))
+          columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(problem.mode, log2_length,
+                                                                            input_element_bytes, output_element_bytes)
                         : 1;
       std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
@@ -435,13 +435,15 @@ class CudaExecutor final : public Executor {
               fixed && cuda::runs_register_blocks(problem.mode, log2_length, contiguous, input_element_bytes);
           if (fixed) {  // the thread count the instance was compiled for
             const bool reads_compact_intermediates = launch.input_is_intermediate && intermediate_bytes == 4;
-            threads = cuda::pass_threads(problem.mode, log2_length, contiguous, input_element_bytes, elements,
-                                         reads_compact_intermediates);
+            threads = cuda::pass_threads(problem.mode, log2_length, contiguous, input_element_bytes,
+                                         output_element_bytes, elements, reads_compact_intermediates);
           }
         }
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
             register_blocks,
             contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes),
+            register_blocks && cuda::exchanges_in_place(problem.mode, log2_length, contiguous, input_element_bytes,
+                                                        output_element_bytes),
             elements, input_element_bytes, compute_bytes));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;

@@ -33,8 +33,14 @@ constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^
 // in shared memory).  Measured on the H100 against 4 everywhere: fp16 split
 // 512^3 3.95 -> 2.94 ms, 1024^2 0.93 -> 0.76, N = 2^20 1.14 -> 0.96; with 8
 // columns for 8-byte elements too, fp32 storage N = 2^18 ran 1.14x slower.
-constexpr int strided_log2_min_columns(int log2_pass_length, int narrowest_element_bytes) {
-  return narrowest_element_bytes <= 4 && log2_pass_length <= plan::log2_longest_whole_sector_pass ? 3 : 2;
+// Also 8 for the passes whose register blocks exchange in place
+// (exchanges_in_place): 64-byte runs of 8-byte elements.
+constexpr int strided_log2_min_columns(ComputeMode mode, int log2_pass_length, int input_element_bytes,
+                                       int output_element_bytes) {
+  const int narrowest = input_element_bytes < output_element_bytes ? input_element_bytes : output_element_bytes;
+  const bool in_place = runs_register_block_pass(mode, log2_pass_length, false, input_element_bytes) &&
+                        exchanges_in_place(mode, log2_pass_length, false, input_element_bytes, output_element_bytes);
+  return (narrowest <= 4 || in_place) && log2_pass_length <= plan::log2_longest_whole_sector_pass ? 3 : 2;
 }
 
 // log2 T of the tile the executor picks for a pass of 2^log2_pass_length
@@ -44,17 +50,20 @@ constexpr int strided_log2_min_columns(int log2_pass_length, int narrowest_eleme
 // device with less gets narrower tiles from the executor and runs the
 // run-time-shape kernel for them).  Strided 4096-point passes of 8-byte
 // elements: 2 columns.
-template <ComputeMode Mode, typename Input>
-constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, int narrowest_element_bytes,
-                                      bool contiguous) {
+template <ComputeMode Mode, typename Input, typename Output>
+constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, bool contiguous) {
   const int by_size = fixed_tile_log2_elements - log2_pass_length;
-  const int floor = columns_apart ? strided_log2_min_columns(log2_pass_length, narrowest_element_bytes) : 0;
+  const int floor = columns_apart ? strided_log2_min_columns(Mode, log2_pass_length, sizeof(Input), sizeof(Output))
+                                  : 0;
   int t = by_size > floor ? by_size : floor;
   const bool register_blocks =
       runs_register_blocks(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)));
   const bool in_registers =
       contiguous && runs_contiguous_register_transforms(Mode, log2_pass_length, static_cast<int>(sizeof(Input)));
-  while (t > 0 && pass_shared_bytes(register_blocks, in_registers,
+  const bool in_place =
+      register_blocks && exchanges_in_place(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)),
+                                            static_cast<int>(sizeof(Output)));
+  while (t > 0 && pass_shared_bytes(register_blocks, in_registers, in_place,
                                     (1LL << (log2_pass_length + t)), static_cast<int>(sizeof(Input)),
                                     8) > plan::default_shared_bytes_per_block) {
     --t;
@@ -67,18 +76,17 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
 template <ComputeMode Mode, typename Input, typename Output, bool ColumnsApart, bool Contiguous, int... Indices>
 PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indices...>) {
   constexpr int first_log2 = Contiguous ? first_register_transform_log2 : 1;
-  constexpr int narrowest = static_cast<int>(sizeof(Input) < sizeof(Output) ? sizeof(Input) : sizeof(Output));
   PassKernel found = nullptr;
   const auto consider = [&](int log2_pass_length, PassKernel kernel) {
     if (p == log2_pass_length &&
-        t == fixed_log2_tile_columns<Mode, Input>(log2_pass_length, ColumnsApart, narrowest, Contiguous)) {
+        t == fixed_log2_tile_columns<Mode, Input, Output>(log2_pass_length, ColumnsApart, Contiguous)) {
       found = kernel;
     }
   };
   (consider(Indices + first_log2,
             &stockham_pass_kernel<Mode, Input, Output, Indices + first_log2,
-                                  fixed_log2_tile_columns<Mode, Input>(Indices + first_log2, ColumnsApart, narrowest,
-                                                                       Contiguous),
+                                  fixed_log2_tile_columns<Mode, Input, Output>(Indices + first_log2, ColumnsApart,
+                                                                               Contiguous),
                                   Contiguous>),
    ...);
   return found;
