@@ -1244,6 +1244,11 @@ struct PlaneDigits {
 // Plane (R = 64, contiguous): the 2D DFT of each 128 x 128 plane (the last
 // two axes fused, plane_pass_kernel) instead of a 2^14-point 1D DFT; see
 // PlaneDigits for how the same arithmetic does it.
+// P = 16 ... 128 (strided only): R = 1, and each register block holds the
+// transforms of 256 / P neighbouring columns (block_transform's Log2Sub).
+// exchanges_in_place: Y_a[f] of column c goes where input point a + R f of
+// column c was (the warp's own inputs), so `exchange` is `raw`; the next
+// tile is then fetched after this tile's outputs are written.
 template <bool Split, int Log2Length, int Log2Columns, bool Contiguous, bool ExactInput, typename InputStorage,
           typename OutputStorage, bool Plane = false>
 __device__ __forceinline__ void register_block_pass(const PassParameters& params, int threads,
