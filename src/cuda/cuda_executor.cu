@@ -430,10 +430,10 @@ class CudaExecutor final : public Executor {
           const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_is_intermediate,
                                                              launch.output_is_intermediate, log2_length,
                                                              log2_columns, contiguous);
-          if (fixed) launch.kernel = fixed;
           register_blocks =
               fixed && cuda::runs_register_blocks(problem.mode, log2_length, contiguous, input_element_bytes);
-          if (fixed) {  // the thread count the instance was compiled for
+          if (fixed) {  // the instance, with the thread count it was compiled for
+            launch.kernel = fixed;
             const bool reads_compact_intermediates = launch.input_is_intermediate && intermediate_bytes == 4;
             threads = cuda::pass_threads(problem.mode, log2_length, contiguous, input_element_bytes,
                                          output_element_bytes, elements, reads_compact_intermediates);
@@ -442,8 +442,8 @@ class CudaExecutor final : public Executor {
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
             register_blocks,
             contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes),
-            register_blocks && cuda::exchanges_in_place(problem.mode, log2_length, contiguous, input_element_bytes,
-                                                        output_element_bytes),
+            cuda::exchanges_in_place(problem.mode, log2_length, contiguous, input_element_bytes,
+                                     output_element_bytes),
             elements, input_element_bytes, compute_bytes));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;

@@ -38,8 +38,7 @@ constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^
 constexpr int strided_log2_min_columns(ComputeMode mode, int log2_pass_length, int input_element_bytes,
                                        int output_element_bytes) {
   const int narrowest = input_element_bytes < output_element_bytes ? input_element_bytes : output_element_bytes;
-  const bool in_place = runs_register_block_pass(mode, log2_pass_length, false, input_element_bytes) &&
-                        exchanges_in_place(mode, log2_pass_length, false, input_element_bytes, output_element_bytes);
+  const bool in_place = exchanges_in_place(mode, log2_pass_length, false, input_element_bytes, output_element_bytes);
   return (narrowest <= 4 || in_place) && log2_pass_length <= plan::log2_longest_whole_sector_pass ? 3 : 2;
 }
 
@@ -60,9 +59,8 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
       runs_register_blocks(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)));
   const bool in_registers =
       contiguous && runs_contiguous_register_transforms(Mode, log2_pass_length, static_cast<int>(sizeof(Input)));
-  const bool in_place =
-      register_blocks && exchanges_in_place(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)),
-                                            static_cast<int>(sizeof(Output)));
+  const bool in_place = exchanges_in_place(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)),
+                                           static_cast<int>(sizeof(Output)));
   while (t > 0 && pass_shared_bytes(register_blocks, in_registers, in_place,
                                     (1LL << (log2_pass_length + t)), static_cast<int>(sizeof(Input)),
                                     8) > plan::default_shared_bytes_per_block) {

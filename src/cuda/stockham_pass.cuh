@@ -122,7 +122,7 @@ __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int lo
 // Whether register_block_pass puts each sub-transform's outputs where its
 // inputs were (one tile of shared memory instead of an input tile beside an
 // exchange tile): the split mode's strided passes of 512 and 1024 points
-// from 8-byte to 8-byte elements.  Half the shared memory lets their tiles
+// from 8-byte to 8-byte elements (all register-block passes).  Half the shared memory lets their tiles
 // take 8 columns (64-byte runs) instead of 4 in two blocks per SM; the next
 // tile can then be fetched only once this one's outputs are out, and the
 // other block hides the fetch.  Measured on the H100 (r72, against 4
@@ -139,7 +139,8 @@ __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2
 
 // Dynamic shared memory of a pass kernel with a tile of `elements`:
 // register_block_pass plan::register_block_shared_bytes (input tile and
-// exchange tile; the tile alone where exchanges_in_place),
+// exchange tile; the tile alone where in_place, i.e. exchanges_in_place,
+// which only a register-block pass heeds),
 // contiguous_register_transforms none, the tile kernel two stage buffers of
 // intermediates.
 __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pass, bool in_registers,
@@ -892,18 +893,12 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
 // a constant in the fixed-shape kernels.  input_offset[nt][ks][r]: point
 // 8 nt + g + 16 block_input_point(ks, r, q); output_offset[h][nt]: output
 // g + 8 h + 16 block_output(nt, q).
-template <int Log2Sub = 4, typename InputSlot, typename OutputSlot>
+template <typename InputSlot, typename OutputSlot>
 __device__ __forceinline__ void block_offsets(int lane, const InputSlot& input_slot, const OutputSlot& output_slot,
                                               int (&input_offset)[2][2][2], int (&output_offset)[2][4]) {
   const int g = lane >> 2, q = lane & 3;
-  // block_transform's outputs: f = g + 8 h + 16 block_output(nt, q), or with
-  // Log2Sub = 0 output g + 8 h of transform block_vector(nt / 2, q, nt % 2),
-  // named f = g + 8 h + 16 transform here.
-  const auto output_index = [](int h, int nt, int q_) {
-    return 8 * h + 16 * (Log2Sub == 0 ? block_vector(nt >> 1, q_, nt & 1) : block_output(nt, q_));
-  };
   const int lane_input = input_slot(g + 16 * block_input_point(0, 0, q));
-  const int lane_output = output_slot(g + output_index(0, 0, q));
+  const int lane_output = output_slot(g + 16 * block_output(0, q));
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
@@ -917,7 +912,7 @@ __device__ __forceinline__ void block_offsets(int lane, const InputSlot& input_s
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
 #pragma unroll
-    for (int nt = 0; nt < 4; ++nt) output_offset[h][nt] = lane_output ^ output_slot(output_index(h, nt, 0));
+    for (int nt = 0; nt < 4; ++nt) output_offset[h][nt] = lane_output ^ output_slot(8 * h + 16 * block_output(nt, 0));
   }
 }
 
@@ -1244,8 +1239,9 @@ struct PlaneDigits {
 // Plane (R = 64, contiguous): the 2D DFT of each 128 x 128 plane (the last
 // two axes fused, plane_pass_kernel) instead of a 2^14-point 1D DFT; see
 // PlaneDigits for how the same arithmetic does it.
-// P = 16 ... 128 (strided only): R = 1, and each register block holds the
-// transforms of 256 / P neighbouring columns (block_transform's Log2Sub).
+// P = 32 ... 128 (strided only): R = 1, and each register block holds the
+// transforms of 256 / P neighbouring columns (block_transform's Log2Sub;
+// runs_register_block_pass selects 128 points from 8-byte inputs).
 // exchanges_in_place: Y_a[f] of column c goes where input point a + R f of
 // column c was (the warp's own inputs), so `exchange` is `raw`; the next
 // tile is then fetched after this tile's outputs are written.
@@ -1255,13 +1251,14 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
                                                     unsigned char* shared) {
   static_assert(!Plane || (Log2Length == 14 && Contiguous), "the plane pass is the contiguous 2^14-point shape");
   constexpr int log2_P = Log2Length, P = 1 << log2_P, T = 1 << Log2Columns;
-  // Passes of 16 ... 128 points: each register block holds 2^log2_block_columns
+  // Passes of 32 ... 128 points: each register block holds 2^log2_block_columns
   // columns' transforms (block_transform's Log2Sub), and R = 1.
   constexpr int Log2Radix = log2_P > 8 ? log2_P - 8 : 0, R = 1 << Log2Radix;
   constexpr int log2_sub = log2_P < 8 ? log2_P - 4 : 4, log2_block_columns = 4 - log2_sub;
   constexpr int log2_K2 = log2_P < 8 ? log2_P : 8, K2 = 1 << log2_K2;  // points of a sub-transform
-  static_assert(log2_sub >= 0 && (log2_block_columns == 0 || !Contiguous) && Log2Columns >= log2_block_columns,
-                "short passes with columns apart, whole register blocks of columns");
+  // 16-point blocks would give their outputs in another order (block_transform).
+  static_assert(log2_sub >= 1 && (log2_block_columns == 0 || !Contiguous) && Log2Columns >= log2_block_columns,
+                "32 ... 128-point passes with columns apart, whole register blocks of columns");
   constexpr int elements = P * T, input_bytes = static_cast<int>(sizeof(InputStorage));
   using Raw = typename std::conditional<input_bytes == 4, std::uint32_t, uint2>::type;  // storage bits
   static_assert(sizeof(Raw) == sizeof(InputStorage), "4- or 8-byte storage elements");
@@ -1328,7 +1325,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
   int input_offset[2][2][2];  // [nt][ks][r]: of point a + R m in the tile (block_offsets)
   int exchange_offset[2][4];  // [h][nt]: of output f in the exchange tile
-  block_offsets<log2_sub>(
+  block_offsets(
       lane,
       [&](int m) {
         return raw_tile_offset((point_element(R * block_point(m)) | load.compact(0, block_column(m))) * input_bytes);
