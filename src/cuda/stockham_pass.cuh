@@ -1278,6 +1278,10 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   const auto* coarse = static_cast<const float2*>(params.pass_twiddles_coarse);
   const auto* fine = static_cast<const float2*>(params.pass_twiddles_fine);
   const int fine_mask = (1 << params.fine_bits) - 1;
+  // w_{A P}^e, e < A P <= N <= 2^30 (the pass twiddle of point p of column c: e = p (c mod A)).
+  const auto pass_twiddle = [&](int e) {
+    return complex_multiply(coarse[e >> params.fine_bits], fine[e & fine_mask]);
+  };
   const float scale = static_cast<float>(params.scale);
   const bool scaled = params.scale != 1.0;
   const std::int64_t columns = params.total_columns;
@@ -1360,6 +1364,24 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       const int column = (item >> Log2Radix) << log2_block_columns, a = item & (R - 1);
       const int input_base = raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes);
       const int c_mod_a = static_cast<int>((first + column) >> log2_I) & twiddle_mask;
+      // Twiddled passes of one column per block: c mod A is the warp's, and with p = p_lane + R (8 nt +
+      // 32 ks + 16 r) (m = g + 64 q + 8 nt + 32 ks + 16 r, block_input_point) the lane's eight pass
+      // twiddles w^(p c) are one scattered table read for p_lane times three warp-uniform steps
+      // (broadcast reads), not eight scattered reads: the coarse table of a large N misses L1.
+      float2 stepped_twiddle[2][2][2];  // [nt][ks][r]
+      if (log2_block_columns == 0 && twiddled) {
+        const float2 lane_base = pass_twiddle((a + R * (g + 64 * q)) * c_mod_a);
+        const float2 by_nt = pass_twiddle(8 * R * c_mod_a), by_ks = pass_twiddle(32 * R * c_mod_a),
+                     by_r = pass_twiddle(16 * R * c_mod_a);  // exponents < A P
+        stepped_twiddle[0][0][0] = lane_base;
+        stepped_twiddle[0][0][1] = complex_multiply(lane_base, by_r);
+#pragma unroll
+        for (int r = 0; r < 2; ++r) stepped_twiddle[0][1][r] = complex_multiply(stepped_twiddle[0][0][r], by_ks);
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          stepped_twiddle[1][i >> 1][i & 1] = complex_multiply(stepped_twiddle[0][i >> 1][i & 1], by_nt);
+        }
+      }
       float2 x[2][2][2];  // [nt][ks][r]
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt) {
@@ -1371,16 +1393,13 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
             InputStorage value;
             memcpy(&value, &bits, sizeof value);
             x[nt][ks][r] = StorageTraits<InputStorage>::widen(value);
-            if (twiddled) {  // w_{A P}^(p (c mod A)), p = a + R m
+            if (!twiddled) continue;
+            if constexpr (log2_block_columns == 0) {
+              x[nt][ks][r] = complex_multiply(x[nt][ks][r], stepped_twiddle[nt][ks][r]);
+            } else {  // w_{A P}^(p (c mod A)), p = a + R m, each point's own column
               const int m = 8 * nt + g + 16 * block_input_point(ks, r, q);
-              const int p = a + R * block_point(m);
-              const int c_mod_a_m =
-                  log2_block_columns == 0
-                      ? c_mod_a
-                      : static_cast<int>((first + column + block_column(m)) >> log2_I) & twiddle_mask;
-              const int e = p * c_mod_a_m;  // < A P <= N <= 2^30
-              const float2 w = complex_multiply(coarse[e >> params.fine_bits], fine[e & fine_mask]);
-              x[nt][ks][r] = complex_multiply(x[nt][ks][r], w);
+              const int c_mod_a_m = static_cast<int>((first + column + block_column(m)) >> log2_I) & twiddle_mask;
+              x[nt][ks][r] = complex_multiply(x[nt][ks][r], pass_twiddle((a + R * block_point(m)) * c_mod_a_m));
             }
           }
         }
