@@ -260,7 +260,9 @@ struct Launch {
   dim3 grid, block;
   std::size_t shared_bytes;
   std::size_t twiddle_coarse, twiddle_fine, twiddle_inner;  // table offsets until the upload
+  std::size_t twiddle_radix_stage;                          // (no_table: none)
 };
+constexpr std::size_t no_table = ~std::size_t{0};
 constexpr int caller_input = -1;
 constexpr int caller_output = -2;
 
@@ -300,6 +302,22 @@ class CudaExecutor final : public Executor {
     auto append_roots = [&](std::int64_t count, std::int64_t step, std::int64_t length) {
       const auto roots = plan::rounded_unit_roots(count, step, length, sign, fp64);
       return append(roots->data(), roots->size());
+    };
+    // w_P^(a k2) at 256 a + k2 for a < P / 256, k2 < 256 (PassParameters::radix_stage_twiddles; the
+    // plane pass's exponents are its digits'): entries of w_P^i, i < P, reordered, so the values are the same.
+    auto append_radix_stage_roots = [&](std::int64_t length, bool plane) {
+      const auto roots = plan::rounded_unit_roots(length, 1, length, sign, false);
+      const auto* w = reinterpret_cast<const float*>(roots->data());  // (re, im) pairs
+      std::vector<float> table(static_cast<std::size_t>(2 * length));
+      for (int a = 0; a < length / 256; ++a) {
+        for (int k2 = 0; k2 < 256; ++k2) {
+          const int exponent = plane ? cuda::PlaneDigits::twiddle_exponent(k2, a % 8, a / 8) : a * k2;
+          const auto to = static_cast<std::size_t>(2 * (256 * a + k2)), from = static_cast<std::size_t>(2 * exponent);
+          table[to] = w[from];
+          table[to + 1] = w[from + 1];
+        }
+      }
+      return append(table.data(), table.size() * sizeof(float));
     };
     const std::vector<std::uint32_t> fragments = mma_fragment_table(sign);
     const std::size_t fragment_offset = append(fragments.data(), fragments.size() * sizeof(std::uint32_t));
@@ -450,6 +468,11 @@ class CudaExecutor final : public Executor {
       }
       p.tile_columns = static_cast<int>(tile_columns);
       launch.block = dim3(threads);
+      // register_block_pass's radix-R stage (R = P / 256 > 1) of a contiguous pass (or a plane pass)
+      // reads its twiddles from the radix-stage table.
+      launch.twiddle_radix_stage = register_blocks && (contiguous || view.plane) && length > 256
+                                       ? append_radix_stage_roots(length, view.plane)
+                                       : no_table;
       const bool strided_register_blocks = register_blocks && !contiguous;
       if (launch.shared_bytes > static_cast<std::size_t>(max_shared_)) {
         throw Error(Status::not_supported, "pass of length " + std::to_string(length) + " needs " +
@@ -503,6 +526,9 @@ class CudaExecutor final : public Executor {
       p.mma_fragments = static_cast<const uint4*>(at(fragment_offset));
       p.roots_of_sixteen = at(roots_offset);
       p.inner_twiddles = at(launch.twiddle_inner);
+      if (launch.twiddle_radix_stage != no_table) {
+        p.radix_stage_twiddles = static_cast<const float2*>(at(launch.twiddle_radix_stage));
+      }
       if (p.stride_before > 1) {
         p.pass_twiddles_coarse = at(launch.twiddle_coarse);
         p.pass_twiddles_fine = at(launch.twiddle_fine);

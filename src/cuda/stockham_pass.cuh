@@ -276,6 +276,10 @@ struct PassParameters {
   const void* pass_twiddles_fine = nullptr;
   int fine_bits = 0;
   const void* inner_twiddles = nullptr;  // w_P^i, i < P, in the compute precision
+  // w_P^(a k2) at 256 a + k2 (a < R = P / 256, k2 < 256): the radix-R stage's twiddles of the
+  // contiguous register-block passes of more than 256 points, lanes in k2 order (the plane pass:
+  // w_P^PlaneDigits::twiddle_exponent(k2, a mod 8, a / 8)).
+  const float2* radix_stage_twiddles = nullptr;
   const void* roots_of_sixteen = nullptr;  // w_16^k, k < 16, in the compute precision
   const uint4* mma_fragments = nullptr;  // fragment_table_entries
   double scale = 1.0;
@@ -1274,6 +1278,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   const auto* input = static_cast<const Raw*>(params.input);
   auto* output = static_cast<OutputStorage*>(params.output);
   const auto* inner = static_cast<const float2*>(params.inner_twiddles);  // w_P^i, i < P
+  // w_P^(a k2) at 256 a + k2: lanes of consecutive k2 read consecutive entries (inner's a k2 would
+  // put them 8 a bytes apart, up to a cache line per lane for R = 16 ... 64).
+  const float2* radix_twiddles = params.radix_stage_twiddles;
   const auto* roots = static_cast<const float2*>(params.roots_of_sixteen);
   const auto* coarse = static_cast<const float2*>(params.pass_twiddles_coarse);
   const auto* fine = static_cast<const float2*>(params.pass_twiddles_fine);
@@ -1436,8 +1443,8 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll
         for (int a1 = 0; a1 < 8; ++a1) {
           y[a1] = exchange[base ^ tile_slot((2048 * a1) << Log2Columns)];
-          const int e = Plane ? PlaneDigits::twiddle_exponent(k2, a0, a1) : (a0 + 8 * a1) * k2;
-          if (a1 > 0 || a0 > 0) y[a1] = complex_multiply(y[a1], __ldg(inner + e));
+          // w_P^((a0 + 8 a1) k2), or the plane's PlaneDigits::twiddle_exponent(k2, a0, a1)
+          if (a1 > 0 || a0 > 0) y[a1] = complex_multiply(y[a1], __ldg(radix_twiddles + 256 * (a0 + 8 * a1) + k2));
         }
         small_fft<8>(y, roots);
 #pragma unroll
@@ -1480,7 +1487,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll
         for (int a = 0; a < R; ++a) {
           y[a] = exchange[exchange_slot(a, k2, column)];
-          if (a > 0) y[a] = complex_multiply(y[a], __ldg(inner + a * k2));
+          if (a > 0) {  // w_P^(a k2); strided tiles: lanes share k2 in runs of columns, so inner is as good
+            y[a] = complex_multiply(y[a], Contiguous ? __ldg(radix_twiddles + 256 * a + k2) : __ldg(inner + a * k2));
+          }
         }
         if constexpr (R == 32) {
           small_fft<R, log2_P>(y, inner);  // w_32^m = w_P^(256 m)
