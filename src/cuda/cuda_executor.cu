@@ -77,7 +77,7 @@ KernelChoice kernels_for() {
                       &cuda::stockham_pass_kernel<Mode, Intermediate, Storage>,
                       &launch_gather<Storage>, &launch_scatter<Storage>};
   choice.intermediate_bytes = static_cast<int>(sizeof(Intermediate));
-  if constexpr (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16) {
+  if constexpr (plan::tensor_core_mode(Mode)) {
     choice.fixed_shape = &cuda::fixed_shape_kernel<Mode, Storage, Intermediate>;
     choice.plane = &cuda::plane_kernel<Mode, Storage, Intermediate>;
   }
@@ -88,7 +88,7 @@ KernelChoice kernels_for() {
 // (plan::intermediate_format: the compact formats only in the tensor-core modes).
 template <ComputeMode Mode>
 KernelChoice kernels_for_storage(StorageType storage, plan::IntermediateFormat intermediate) {
-  constexpr bool tensor_cores = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
+  constexpr bool tensor_cores = plan::tensor_core_mode(Mode);
   switch (storage) {
     case StorageType::complex_fp16:
       if constexpr (tensor_cores) {

@@ -59,7 +59,7 @@ constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128
 // register_block_pass launches keep.  Measured when it was introduced: fp32
 // storage N = 512 0.90x the time, fp16 storage N = 2048 1.36x (so not there).
 __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log2_length, int input_element_bytes) {
-  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+  return plan::tensor_core_mode(mode) &&
          (log2_length == 8 || (input_element_bytes == 8 && log2_length >= 8 && log2_length <= 11));
 }
 
@@ -70,9 +70,13 @@ constexpr int first_register_transform_log2 = 4;
 // Whether a fixed-shape pass kernel runs register_block_pass: passes of 256
 // ... 4096 points (8192 when contiguous, 16384 for contiguous 4-byte input:
 // plan::pass_limits) in the tensor-core modes, except the
-// single-product mode's strided passes of 256 and 512 points: measured
-// slower there than the tile kernel (H100: 512^3 5.42 vs 3.66 ms, N = 2^18
-// 1.38 vs 1.20 ms; the split mode's were faster or equal).  Also strided
+// single-product mode's strided 256-point passes: slower there than the
+// tile kernel (H100 r83: 256^3 1.12x the time from fp16 storage, 1.22x with
+// compact intermediates, 1.09x from fp32).  Its strided 512-point passes
+// were slower too when first measured (512^3 5.42 vs 3.66 ms), but with the
+// split mode's in-place exchange and 256-thread blocks (exchanges_in_place,
+// pass_threads) they are faster (r84: 512^3 0.94x the time, compact 0.84x,
+// fp32 storage 0.91x; N = 2^19 fp16 0.86x, fp32 storage 0.76x).  Also strided
 // 128-point passes reading 8-byte elements (two columns' transforms per
 // register block): H100 r71 against the tile kernel, 128^3 fp32 storage
 // 0.91x / 0.94x the time (split / single), fp16 and bf16 storage 0.97x ...
@@ -81,9 +85,9 @@ constexpr int first_register_transform_log2 = 4;
 // 1.23x, 64^3 1.07x ... 1.34x, 128^3 compact 1.09x ... 1.13x).
 __host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, int log2_length, bool contiguous,
                                                             int input_element_bytes) {
-  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+  return plan::tensor_core_mode(mode) &&
          ((log2_length >= 8 && (log2_length <= 12 || (contiguous && log2_length <= 14)) &&
-           (contiguous || mode == ComputeMode::split_fp16 || log2_length >= 10)) ||
+           (contiguous || mode == ComputeMode::split_fp16 || log2_length >= 9)) ||
           (!contiguous && log2_length == 7 && input_element_bytes == 8));
 }
 
@@ -106,7 +110,7 @@ __host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, in
 // 0.83x ... 0.98x.
 __host__ __device__ constexpr bool runs_contiguous_register_transforms(ComputeMode mode, int log2_length,
                                                                       int input_element_bytes) {
-  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+  return plan::tensor_core_mode(mode) &&
          ((log2_length >= first_register_transform_log2 && log2_length <= 9) ||
           (log2_length == 10 && input_element_bytes == 4));
 }
@@ -121,8 +125,10 @@ __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int lo
 
 // Whether register_block_pass puts each sub-transform's outputs where its
 // inputs were (one tile of shared memory instead of an input tile beside an
-// exchange tile): the split mode's strided passes of 512 and 1024 points
-// from 8-byte to 8-byte elements (all register-block passes).  Half the shared memory lets their tiles
+// exchange tile): strided passes of 512 and 1024 points from 8-byte to
+// 8-byte elements (all register-block passes; the single-product mode's
+// since r83, with pass_threads' 256-thread blocks: r84, N = 2^26 fp32
+// storage 0.85x the time, 1024^2 0.92x).  Half the shared memory lets their tiles
 // take 8 columns (64-byte runs) instead of 4 in two blocks per SM; the next
 // tile can then be fetched only once this one's outputs are out, and the
 // other block hides the fetch.  Measured on the H100 (r72, against 4
@@ -133,7 +139,7 @@ __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int lo
 // ... 1.2x slower (1024^2 fp16 1.04x, 256^3 1.08x, 128^3 1.07x ... 1.2x).
 __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2_length, bool contiguous,
                                                       int input_element_bytes, int output_element_bytes) {
-  return mode == ComputeMode::split_fp16 && !contiguous && input_element_bytes == 8 && output_element_bytes == 8 &&
+  return plan::tensor_core_mode(mode) && !contiguous && input_element_bytes == 8 && output_element_bytes == 8 &&
          log2_length >= 9 && log2_length <= plan::log2_longest_whole_sector_pass;
 }
 
@@ -158,7 +164,7 @@ __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pa
 // those kernels spill.
 __host__ __device__ constexpr int elements_per_thread(ComputeMode mode, int input_element_bytes,
                                                       int log2_pass_length) {
-  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+  return plan::tensor_core_mode(mode) &&
                  (input_element_bytes == 8 || uses_register_block(mode, log2_pass_length, input_element_bytes))
              ? 8
              : 16;
@@ -179,20 +185,22 @@ __host__ __device__ constexpr int threads_for_tile(long long elements, int per_t
 // tiles fit in shared memory side by side, so that one block's barrier
 // waits and fetches overlap another's arithmetic: contiguous passes reading
 // 4-byte elements down to 128 threads (4096 points: four blocks of 48 KB;
-// 8192: two of 96 KB), the split mode's strided passes of up to 1024
-// points (whole-sector column runs) down to 256 threads.  Measured on
+// 8192: two of 96 KB), strided passes of up to 1024 points (whole-sector
+// column runs) down to 256 threads.  Measured on
 // the H100 against one 512- (or 256-) thread block (r61, docs/
 // BENCHMARKS.md): fp16/bf16 N = 4096 0.87x ... 0.91x the time, N = 8192
 // 0.86x ... 0.91x, 1024^2 and 4096^2 (split) 0.95x ... 0.99x, 512^3 split
 // 0.95x.  Not taken: strided passes of 128 threads (512^3 1.18x ... 1.33x
 // slower), contiguous passes of 8-byte elements (their launch bounds would
-// then cap registers at 85: N = 4096 fp32 storage 1.69x slower), the
-// single-product mode's strided passes (8192^2 compact 1.10x slower),
+// then cap registers at 85: N = 4096 fp32 storage 1.69x slower),
 // strided 2048-point passes of 4-column tiles (r62: N = 2^23 with compact
 // intermediates 1.14x slower), and strided passes that read compact
 // intermediates (r63: N = 2^25 and 2^26 compact 1.15x ... 1.19x slower,
 // from their last pass, compact intermediates to storage (r64); not
-// understood).
+// understood).  The single-product mode's strided passes were left at one
+// block (r61: 8192^2 compact 1.10x slower) until r83 gave them the in-place
+// exchange too: with both, N = 2^18 fp32 storage 0.78x the time, with the
+// exchange alone 1.12x.
 __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length, bool contiguous,
                                                int input_element_bytes, int output_element_bytes, long long elements,
                                                bool reads_compact_intermediates) {
@@ -200,9 +208,8 @@ __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length
   const bool block_pass = runs_register_block_pass(mode, log2_length, contiguous, input_element_bytes) &&
                           !(contiguous && runs_contiguous_register_transforms(mode, log2_length, input_element_bytes));
   const bool whole_sector_runs = log2_length <= plan::log2_longest_whole_sector_pass;  // strided tiles
-  const bool strided_split =
-      mode == ComputeMode::split_fp16 && whole_sector_runs && !reads_compact_intermediates;
-  const bool split_blocks = block_pass && (contiguous ? input_element_bytes == 4 : strided_split);
+  const bool split_blocks =
+      block_pass && (contiguous ? input_element_bytes == 4 : whole_sector_runs && !reads_compact_intermediates);
   if (!split_blocks) return threads;
   const long long tile_bytes =
       pass_shared_bytes(true, false,
@@ -1519,7 +1526,7 @@ template <ComputeMode Mode, bool LaneSlots, typename C>
 __device__ __forceinline__ void run_stage(int radix, bool exact_input, const C* source, C* destination,
                                           const StageShape& shape, const PassParameters& params, int threads) {
   const C* roots = static_cast<const C*>(params.roots_of_sixteen);
-  if constexpr (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16) {
+  if constexpr (plan::tensor_core_mode(Mode)) {
     constexpr bool split = Mode == ComputeMode::split_fp16;
     const uint4* fragments_16 = params.mma_fragments + fragment_table_offset(16);
     const uint4* fragments_8 = params.mma_fragments + fragment_table_offset(8);
@@ -1787,13 +1794,13 @@ __global__ void __launch_bounds__(
   // Vectors per thread: the exact count for a fixed shape (unused slots would
   // still hold registers), else enough for 16 elements.
   constexpr int staged_elements = fixed_shape ? fixed_elements / fixed_threads : 16;
-  constexpr int staged_capacity = VI > 1 && (Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16)
+  constexpr int staged_capacity = VI > 1 && plan::tensor_core_mode(Mode)
                                       ? (staged_elements > VI ? (staged_elements < 16 ? staged_elements : 16) / VI : 1)
                                       : 1;
   const bool vector_load = input_aligned && VI > 1 && (load_order.log2_b > log2_T ? T : elements) >= VI;
   // Only in the tensor-core modes: the fp32/fp64 butterfly kernels need the
   // registers (measured: with staging they spill and run 1.5x slower).
-  constexpr bool stage_next_tile = Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16;
+  constexpr bool stage_next_tile = plan::tensor_core_mode(Mode);
   const bool staged_load =
       stage_next_tile && vector_load && elements <= threads * VI * staged_capacity;
   int element_step[VI];  // element(idx + u) = element(idx) ^ element_step[u]
@@ -1928,7 +1935,7 @@ __global__ void __launch_bounds__(
         ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, plane_log2_elements, 0>()
         : 0)
     plane_pass_kernel(PassParameters params) {
-  static_assert(Mode == ComputeMode::split_fp16 || Mode == ComputeMode::single_fp16, "a tensor-core mode");
+  static_assert(plan::tensor_core_mode(Mode), "a tensor-core mode");
   static_assert(sizeof(InputStorage) == 4, "the plane's input tile is fp16/bf16 storage");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   constexpr int threads = fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>();

@@ -28,7 +28,7 @@ SmallDft::SmallDft(int radix, int sign, ComputeMode mode)
     im64_[i] = static_cast<double>(matrix[i].imag());
     const float re32 = static_cast<float>(matrix[i].real());
     const float im32 = static_cast<float>(matrix[i].imag());
-    if (mode_ == ComputeMode::split_fp16 || mode_ == ComputeMode::single_fp16) {
+    if (plan::tensor_core_mode(mode_)) {
       // |F| <= 1, so no scaling: hi = fp16(F), lo = fp16((F - hi) * 2^11).
       const HiLo re_parts = precision::split_hi_lo(re32);
       const HiLo im_parts = precision::split_hi_lo(im32);
@@ -57,7 +57,7 @@ void SmallDft::apply(const std::complex<double>* input, std::complex<double>* ou
 }
 
 void SmallDft::apply(const std::complex<float>* input, std::complex<float>* output) const {
-  if (mode_ == ComputeMode::split_fp16 || mode_ == ComputeMode::single_fp16) {
+  if (plan::tensor_core_mode(mode_)) {
     apply_split(input, output, mode_ == ComputeMode::split_fp16);
     return;
   }

@@ -136,11 +136,17 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
 constexpr std::int64_t plane_side = 128;
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block);
 
+// The modes whose radix-8 and 16 stages run on tensor cores (split_fp16,
+// single_fp16); only they have the CUDA register-block kernels.
+constexpr bool tensor_core_mode(ComputeMode mode) {
+  return mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16;
+}
+
 // Whether a stage of this radix runs on tensor cores in this mode: radix 8
 // and 16 in the fp16 modes; radix 2 and 4 (whose DFT entries are 0 and +-1,
 // +-i) run as fp32 butterflies, exact products and cheaper than an MMA.
 inline bool stage_uses_tensor_cores(ComputeMode mode, int radix) {
-  return (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) && radix >= 8;
+  return tensor_core_mode(mode) && radix >= 8;
 }
 
 // The element format of the intermediates between passes (and axes): fp64
@@ -152,7 +158,7 @@ inline bool stage_uses_tensor_cores(ComputeMode mode, int radix) {
 enum class IntermediateFormat { fp32, fp64, shared_exponent_e6m13, shared_exponent_e8m12 };
 inline IntermediateFormat intermediate_format(StorageType storage, ComputeMode mode, Intermediates intermediates) {
   if (mode == ComputeMode::fp64) return IntermediateFormat::fp64;
-  const bool tensor_cores = (mode == ComputeMode::split_fp16 || mode == ComputeMode::single_fp16) &&
+  const bool tensor_cores = tensor_core_mode(mode) &&
                             intermediates == Intermediates::compact;
   if (tensor_cores && storage == StorageType::complex_fp16) return IntermediateFormat::shared_exponent_e6m13;
   if (tensor_cores && storage == StorageType::complex_bf16) return IntermediateFormat::shared_exponent_e8m12;
