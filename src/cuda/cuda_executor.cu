@@ -468,9 +468,9 @@ class CudaExecutor final : public Executor {
       }
       p.tile_columns = static_cast<int>(tile_columns);
       launch.block = dim3(threads);
-      // register_block_pass's radix-R stage (R = P / 256 > 1) of a contiguous pass (or a plane pass)
-      // reads its twiddles from the radix-stage table.
-      launch.twiddle_radix_stage = register_blocks && (contiguous || view.plane) && length > 256
+      // register_block_pass's radix-R stage (R = P / 256 > 1) of a contiguous pass (a plane pass is
+      // one: whole planes side by side) reads its twiddles from the radix-stage table.
+      launch.twiddle_radix_stage = register_blocks && contiguous && length > 256
                                        ? append_radix_stage_roots(length, view.plane)
                                        : no_table;
       const bool strided_register_blocks = register_blocks && !contiguous;

@@ -53,8 +53,8 @@ constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128
 // Whether a fixed-shape pass of 2^log2_length points runs register blocks in
 // the tile kernel (run_stages: register_block_256 for its first two stages):
 // 256-point passes, and passes of 512 ... 2048 points that read 8-byte
-// elements.  Only the single-product mode's strided 256/512-point passes
-// still reach it (register_block_pass takes the others); it also sets those
+// elements.  Only the single-product mode's strided 256-point passes still
+// reach it (register_block_pass takes the others); it also sets those
 // passes' 8 elements per thread (elements_per_thread), which
 // register_block_pass launches keep.  Measured when it was introduced: fp32
 // storage N = 512 0.90x the time, fp16 storage N = 2048 1.36x (so not there).
