@@ -128,10 +128,10 @@ __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int lo
 // exchange tile): strided passes of 512 and 1024 points from 8-byte to
 // 8-byte elements (all register-block passes; the single-product mode's
 // since r83, with pass_threads' 256-thread blocks: r84, N = 2^26 fp32
-// storage 0.85x the time, 1024^2 0.92x).  Half the shared memory lets their tiles
-// take 8 columns (64-byte runs) instead of 4 in two blocks per SM; the next
-// tile can then be fetched only once this one's outputs are out, and the
-// other block hides the fetch.  Measured on the H100 (r72, against 4
+// storage 0.85x the time, 1024^2 0.92x).  Half the shared memory lets
+// their tiles take 8 columns (64-byte runs) instead of 4 in two blocks per
+// SM; the next tile can then be fetched only once this one's outputs are
+// out, and the other block hides the fetch.  Measured on the H100 (r72, against 4
 // columns with an input and an exchange tile): fp16 split 512^3 0.91x the
 // time, fp32 storage 0.83x; 4096^2 0.95x; fp32 storage N = 2^20 and
 // 1024^2 0.93x.  Not where the tile had 8 columns already (4-byte outputs,
@@ -186,9 +186,8 @@ __host__ __device__ constexpr int threads_for_tile(long long elements, int per_t
 // waits and fetches overlap another's arithmetic: contiguous passes reading
 // 4-byte elements down to 128 threads (4096 points: four blocks of 48 KB;
 // 8192: two of 96 KB), strided passes of up to 1024 points (whole-sector
-// column runs) down to 256 threads.  Measured on
-// the H100 against one 512- (or 256-) thread block (r61, docs/
-// BENCHMARKS.md): fp16/bf16 N = 4096 0.87x ... 0.91x the time, N = 8192
+// column runs) down to 256 threads.  Measured on the H100 against one 512-
+// (or 256-) thread block (r61, docs/BENCHMARKS.md): fp16/bf16 N = 4096 0.87x ... 0.91x the time, N = 8192
 // 0.86x ... 0.91x, 1024^2 and 4096^2 (split) 0.95x ... 0.99x, 512^3 split
 // 0.95x.  Not taken: strided passes of 128 threads (512^3 1.18x ... 1.33x
 // slower), contiguous passes of 8-byte elements (their launch bounds would

@@ -158,8 +158,7 @@ inline bool stage_uses_tensor_cores(ComputeMode mode, int radix) {
 enum class IntermediateFormat { fp32, fp64, shared_exponent_e6m13, shared_exponent_e8m12 };
 inline IntermediateFormat intermediate_format(StorageType storage, ComputeMode mode, Intermediates intermediates) {
   if (mode == ComputeMode::fp64) return IntermediateFormat::fp64;
-  const bool tensor_cores = tensor_core_mode(mode) &&
-                            intermediates == Intermediates::compact;
+  const bool tensor_cores = tensor_core_mode(mode) && intermediates == Intermediates::compact;
   if (tensor_cores && storage == StorageType::complex_fp16) return IntermediateFormat::shared_exponent_e6m13;
   if (tensor_cores && storage == StorageType::complex_bf16) return IntermediateFormat::shared_exponent_e8m12;
   return IntermediateFormat::fp32;

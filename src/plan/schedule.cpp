@@ -41,8 +41,7 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // the default radices) need register_block_shared_bytes, not two tiles of
   // intermediates: a contiguous 2^14-point pass reading 4-byte storage takes
   // 192 KB, a 4096-point pass of two 8-byte columns 128 KB.
-  const bool tensor_mode = tensor_core_mode(mode);
-  if (!tensor_mode || max_radix != default_max_radix) return limits;
+  if (!tensor_core_mode(mode) || max_radix != default_max_radix) return limits;
   const bool narrow_storage = storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16;
   // A strided axis in two passes ends with a 4-point pass where the first
   // holds the rest, rather than balanced passes (H100, r29, fp16 and fp32
