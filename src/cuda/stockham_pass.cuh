@@ -748,11 +748,20 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
 // k >> b.  Each transform gets its own split scale.  b = 0 (16 transforms
 // of 16 points) needs product 1 only: z[h][2 nt + c] is then output g + 8 h
 // of transform (vector) block_vector(nt, q, c).
-template <bool Split, bool ExactInput, int Log2Sub = 4>
-__device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], const float2 (&twiddle)[2][2][2],
+// Input: float2, or __half2 straight from fp16 storage (ExactInput only):
+// its bits are product 1's operand as they are, and the largest part is
+// found with half2 maxima (a widen to float2 and a pack back cost 3
+// instructions per element).
+// ReduceMaximum (Log2Sub 4): the warp's largest part by one integer
+// reduction instead of five dependent shuffle and maximum steps, where it
+// measured faster (register_block_pass's reduces_warp_maximum).
+template <bool Split, bool ExactInput, int Log2Sub = 4, typename Input = float2, bool ReduceMaximum = false>
+__device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const float2 (&twiddle)[2][2][2],
                                                 const uint4* __restrict__ block_fragments, int lane,
                                                 float2 (&z)[2][4]) {
   static_assert(Log2Sub >= 0 && Log2Sub <= 4, "blocks of 16 ... 256-point transforms");
+  constexpr bool half_input = std::is_same<Input, __half2>::value;
+  static_assert(half_input ? ExactInput : std::is_same<Input, float2>::value, "float2, or exact fp16 inputs");
   using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
   const int q = lane & 3;
   // One split scale per transform: its largest input part is scaled into
@@ -768,19 +777,32 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
   float max_abs[2] = {0.0f, 0.0f};
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
+    if constexpr (half_input) {
+      __half2 largest = __habs2(x[nt][0][0]);
 #pragma unroll
-    for (int ks = 0; ks < 2; ++ks) {
+      for (int i = 1; i < 4; ++i) largest = __hmax2(largest, __habs2(x[nt][i >> 1][i & 1]));
+      max_abs[nt] = fmaxf(__low2float(largest), __high2float(largest));
+    } else {
 #pragma unroll
-      for (int r = 0; r < 2; ++r) {
-        max_abs[nt] = fmaxf(max_abs[nt], fmaxf(fabsf(x[nt][ks][r].x), fabsf(x[nt][ks][r].y)));
+      for (int ks = 0; ks < 2; ++ks) {
+#pragma unroll
+        for (int r = 0; r < 2; ++r) {
+          max_abs[nt] = fmaxf(max_abs[nt], fmaxf(fabsf(x[nt][ks][r].x), fabsf(x[nt][ks][r].y)));
+        }
       }
     }
   }
   float down_in[2], down_vector[2][2], up_output[4];
   if constexpr (Log2Sub == 4) {  // one transform
     float m = fmaxf(max_abs[0], max_abs[1]);
+    if constexpr (ReduceMaximum) {
+      // The bits of non-negative floats order as unsigned integers (a NaN,
+      // above infinity, makes every output NaN anyway).
+      m = __uint_as_float(__reduce_max_sync(0xffffffffu, __float_as_uint(m)));
+    } else {
 #pragma unroll
-    for (int bit = 1; bit < 32; bit *= 2) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, bit));
+      for (int bit = 1; bit < 32; bit *= 2) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, bit));
+    }
     float up, down;
     split_scales(m, up, down, block_top_exponent);
     down_in[0] = down_in[1] = down_vector[0][0] = down_vector[0][1] = down_vector[1][0] = down_vector[1][1] = down;
@@ -835,13 +857,15 @@ __device__ __forceinline__ void block_transform(const float2 (&x)[2][2][2], cons
     for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
       for (int r = 0; r < 2; ++r) {
-        const float2 value = x[nt][ks][r];
-        if (ExactInput) {
-          x_hi[nt][ks][r] = pack_halves(value.x, value.y);
+        if constexpr (half_input) {
+          x_hi[nt][ks][r] = *reinterpret_cast<const std::uint32_t*>(&x[nt][ks][r]);
+        } else if (ExactInput) {
+          x_hi[nt][ks][r] = pack_halves(x[nt][ks][r].x, x[nt][ks][r].y);
         } else if (Split) {
-          split_complex(value.x * down_in[nt], value.y * down_in[nt], x_hi[nt][ks][r], x_lo[nt][ks][r]);
+          split_complex(x[nt][ks][r].x * down_in[nt], x[nt][ks][r].y * down_in[nt], x_hi[nt][ks][r],
+                        x_lo[nt][ks][r]);
         } else {
-          x_hi[nt][ks][r] = pack_halves(value.x * down_in[nt], value.y * down_in[nt]);
+          x_hi[nt][ks][r] = pack_halves(x[nt][ks][r].x * down_in[nt], x[nt][ks][r].y * down_in[nt]);
         }
       }
     }
@@ -1026,6 +1050,7 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
   constexpr int log2_per_block = Log2Length < 8 ? 8 - Log2Length : 0;  // transforms per block of 256 R
   constexpr int block_elements = 256 * R;
   constexpr bool exact_input = std::is_same<InputStorage, __half2>::value;  // no pass twiddle here
+  using BlockInput = typename std::conditional<exact_input, __half2, float2>::type;  // block_transform's Input
   using Run = StorageRun<InputStorage, R>;
   const int lane = threadIdx.x & 31, g = lane >> 2, q = lane & 3;
   const auto* input = static_cast<const InputStorage*>(params.input);
@@ -1116,18 +1141,24 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
     float2 z[R][2][4];  // [a][h][nt]: Y_a[k2], k2 = output_offset(h, nt, g, q)
 #pragma unroll
     for (int a = 0; a < R; ++a) {
-      float2 x[2][2][2];
+      BlockInput x[2][2][2];
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
         for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
-          for (int r = 0; r < 2; ++r) x[nt][ks][r] = StorageTraits<InputStorage>::widen(current[nt][ks][r].values[a]);
+          for (int r = 0; r < 2; ++r) {
+            if constexpr (exact_input) {
+              x[nt][ks][r] = current[nt][ks][r].values[a];
+            } else {
+              x[nt][ks][r] = StorageTraits<InputStorage>::widen(current[nt][ks][r].values[a]);
+            }
+          }
         }
       }
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
-      block_transform<Split, exact_input, log2_sub>(x, twiddle, block_fragments, lane, z[a]);
+      block_transform<Split, exact_input, log2_sub, BlockInput>(x, twiddle, block_fragments, lane, z[a]);
     }
     OutputStorage* base = output + block * block_elements + lane_output;
     const int transforms = Log2Length < 8 ? present(block) : 1;
@@ -1276,6 +1307,15 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       exchanges_in_place(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, log2_P, Contiguous, input_bytes,
                          static_cast<int>(sizeof(OutputStorage)));
   static_assert(!in_place || (input_bytes == 8 && R <= 4), "outputs fit where the inputs were");
+  // block_transform's ReduceMaximum.  Measured on the H100 against the
+  // shuffle steps (r88/r89, 20 repeats, two rounds): 4-byte inputs fp16
+  // N = 2048 ... 16384 0.86x ... 0.96x the time, 2^20 0.95x, 1024^2 0.96x,
+  // 128^3 0.93x ... 0.95x; 8-byte inputs in the split mode fp32 storage
+  // N = 8192 0.92x, 128^3 0.97x, but contiguous 2048 points 1.05x slower;
+  // the single-product mode's 8-byte inputs 1.02x ... 1.03x slower (2^26,
+  // 1024^2, 4096^2), as were contiguous_register_transforms (N = 256 and
+  // 1024 fp16 1.06x ... 1.12x), which keep the shuffles.
+  constexpr bool reduces_warp_maximum = input_bytes == 4 || (Split && (!Contiguous || log2_P >= 12));
   unsigned char* const raw = shared;  // elements * input_bytes
   // elements float2; in place: Y_a[f] of column c where point a + R f of column c was in `raw`.
   float2* const exchange = reinterpret_cast<float2*>(in_place ? shared : shared + elements * input_bytes);
@@ -1395,7 +1435,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
           stepped_twiddle[1][i >> 1][i & 1] = complex_multiply(stepped_twiddle[0][i >> 1][i & 1], by_nt);
         }
       }
-      float2 x[2][2][2];  // [nt][ks][r]
+      // Exact fp16 inputs go to block_transform as they are stored.
+      using BlockInput = typename std::conditional<ExactInput, InputStorage, float2>::type;
+      BlockInput x[2][2][2];  // [nt][ks][r]
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
@@ -1405,14 +1447,18 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
             const Raw bits = *reinterpret_cast<const Raw*>(raw + (input_base ^ input_offset[nt][ks][r]));
             InputStorage value;
             memcpy(&value, &bits, sizeof value);
-            x[nt][ks][r] = StorageTraits<InputStorage>::widen(value);
-            if (!twiddled) continue;
-            if constexpr (log2_block_columns == 0) {
-              x[nt][ks][r] = complex_multiply(x[nt][ks][r], stepped_twiddle[nt][ks][r]);
-            } else {  // w_{A P}^(p (c mod A)), p = a + R m, each point's own column
-              const int m = 8 * nt + g + 16 * block_input_point(ks, r, q);
-              const int c_mod_a_m = static_cast<int>((first + column + block_column(m)) >> log2_I) & twiddle_mask;
-              x[nt][ks][r] = complex_multiply(x[nt][ks][r], pass_twiddle((a + R * block_point(m)) * c_mod_a_m));
+            if constexpr (ExactInput) {
+              x[nt][ks][r] = value;  // no pass twiddle (the executor checks)
+            } else {
+              x[nt][ks][r] = StorageTraits<InputStorage>::widen(value);
+              if (!twiddled) continue;
+              if constexpr (log2_block_columns == 0) {
+                x[nt][ks][r] = complex_multiply(x[nt][ks][r], stepped_twiddle[nt][ks][r]);
+              } else {  // w_{A P}^(p (c mod A)), p = a + R m, each point's own column
+                const int m = 8 * nt + g + 16 * block_input_point(ks, r, q);
+                const int c_mod_a_m = static_cast<int>((first + column + block_column(m)) >> log2_I) & twiddle_mask;
+                x[nt][ks][r] = complex_multiply(x[nt][ks][r], pass_twiddle((a + R * block_point(m)) * c_mod_a_m));
+              }
             }
           }
         }
@@ -1420,7 +1466,8 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
       float2 z[2][4];
-      block_transform<Split, ExactInput, log2_sub>(x, twiddle, block_fragments, lane, z);
+      block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum>(x, twiddle, block_fragments,
+                                                                                     lane, z);
       if constexpr (in_place) __syncwarp();  // every lane has read the inputs its outputs replace
       const int exchange_base = in_place ? input_base >> 3 : tile_slot(((256 * a) << Log2Columns) + column);
 #pragma unroll
@@ -1484,32 +1531,47 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     } else {
       // Threads in memory order: the column bits below the point first, then k2.
       const int low_mask = (1 << store.log2_low) - 1;
+      const int tile_columns = columns - first < T ? static_cast<int>(columns - first) : T;
+      const std::int64_t k1_step = std::int64_t{256} << store.log2_b;  // memory step of output k2 + 256 k1
+      // Scaled and unscaled copies of the loop: a run-time test inside it
+      // became 2R predicated multiplies per thread, issued even when unscaled.
+      const auto radix_stage = [&](auto scaled_constant) {
+        constexpr bool Scaled = decltype(scaled_constant)::value;
 #pragma unroll 1
-      for (int v = threadIdx.x; v < T * K2; v += threads) {
-        const int k2 = (v >> store.log2_low) & (K2 - 1);
-        const int column = ((v >> (store.log2_low + log2_K2)) << store.log2_low) | (v & low_mask);
-        if (first + column >= columns) continue;
-        float2 y[R];
+        for (int v = threadIdx.x; v < T * K2; v += threads) {
+          const int k2 = (v >> store.log2_low) & (K2 - 1);
+          const int column = ((v >> (store.log2_low + log2_K2)) << store.log2_low) | (v & low_mask);
+          if (column >= tile_columns) continue;
+          // w_P^(a k2) at 256 a (immediate offsets); strided tiles: lanes share k2 in runs of
+          // columns, so inner's a k2 is as good.
+          const float2* lane_radix_twiddles = radix_twiddles + k2;
+          asm volatile("" : "+l"(lane_radix_twiddles));  // one address, then immediate offsets
+          float2 y[R];
 #pragma unroll
-        for (int a = 0; a < R; ++a) {
-          y[a] = exchange[exchange_slot(a, k2, column)];
-          if (a > 0) {  // w_P^(a k2); strided tiles: lanes share k2 in runs of columns, so inner is as good
-            y[a] = complex_multiply(y[a], Contiguous ? __ldg(radix_twiddles + 256 * a + k2) : __ldg(inner + a * k2));
+          for (int a = 0; a < R; ++a) {
+            y[a] = exchange[exchange_slot(a, k2, column)];
+            if (a > 0) {
+              y[a] = complex_multiply(y[a], Contiguous ? __ldg(lane_radix_twiddles + 256 * a) : __ldg(inner + a * k2));
+            }
+          }
+          if constexpr (R == 32) {
+            small_fft<R, log2_P>(y, inner);  // w_32^m = w_P^(256 m)
+          } else if constexpr (R > 1) {
+            small_fft<R>(y, roots);
+          }
+          OutputStorage* destination = tile_output + store.memory(k2, column);
+#pragma unroll
+          for (int k1 = 0; k1 < R; ++k1, destination += k1_step) {
+            float2 value = y[k1];
+            if (Scaled) value.x *= scale, value.y *= scale;
+            StorageTraits<OutputStorage>::store(destination, value);
           }
         }
-        if constexpr (R == 32) {
-          small_fft<R, log2_P>(y, inner);  // w_32^m = w_P^(256 m)
-        } else if constexpr (R > 1) {
-          small_fft<R>(y, roots);
-        }
-        OutputStorage* const destination = tile_output + store.memory(k2, column);
-#pragma unroll
-        for (int k1 = 0; k1 < R; ++k1) {
-          float2 value = y[k1];
-          if (scaled) value.x *= scale, value.y *= scale;
-          StorageTraits<OutputStorage>::store(destination + (static_cast<std::int64_t>(256 * k1) << store.log2_b),
-                                              value);
-        }
+      };
+      if (scaled) {
+        radix_stage(std::true_type{});
+      } else {
+        radix_stage(std::false_type{});
       }
     }
     if constexpr (in_place) {
