@@ -1555,8 +1555,6 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       const int low_mask = (1 << store.log2_low) - 1;
       const int tile_columns = columns - first < T ? static_cast<int>(columns - first) : T;
       const std::int64_t k1_step = std::int64_t{256} << store.log2_b;  // memory step of output k2 + 256 k1
-      // Scaled and unscaled copies of the loop: a run-time test inside it
-      // became 2R predicated multiplies per thread, issued even when unscaled.
       // Passes of 256 points or less (R = 1) copy Y_0 out: each thread takes
       // outputs k2 + K2 / 4 m (m < 4) of one column, whose slots differ by
       // constants and whose addresses by one step (the index arithmetic of
@@ -1567,6 +1565,8 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       constexpr int log2_thread_K2 = log2_K2 - log2_rows;
       static_assert(R > 1 || !in_place, "R = 1 passes exchange through their own tile");
       const std::int64_t row_step = std::int64_t{1} << (log2_thread_K2 + store.log2_b);
+      // Scaled and unscaled copies of the loop: a run-time test inside it
+      // became 2R predicated multiplies per thread, issued even when unscaled.
       const auto radix_stage = [&](auto scaled_constant) {
         constexpr bool Scaled = decltype(scaled_constant)::value;
 #pragma unroll 1
