@@ -93,7 +93,7 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 // The fixed-shape kernel for a pass, or null when none is compiled for it.
 // Contiguous passes of 2^4 (first_register_transform_log2) ... 2^13 points
 // have instances of their own (T by size), and of 2^14 points when they
-// read 4-byte storage (plan::pass_limits).  Storage-to-storage passes are whole
+// read storage (plan::pass_limits).  Storage-to-storage passes are whole
 // packed single-pass transforms, so the others of that kind are shorter (P
 // up to 2^7, T by size); passes with an intermediate side are passes of
 // multi-pass or multi-axis transforms (P up to 2^11, columns apart, or T by
@@ -109,8 +109,7 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
   using FirstOfSeveral = std::make_integer_sequence<int, 12>;                   // P = 2 ... 2^12
   // P = 2^first_register_transform_log2 ... 2^13
   using Contiguous = std::make_integer_sequence<int, 14 - first_register_transform_log2>;
-  using ContiguousFromStorage =
-      std::make_integer_sequence<int, (sizeof(Storage) == 4 ? 15 : 14) - first_register_transform_log2>;  // ... 2^14
+  using ContiguousFromStorage = std::make_integer_sequence<int, 15 - first_register_transform_log2>;  // ... 2^14
   const int p = log2_pass_length, t = log2_tile_columns;
   const int input_bytes = static_cast<int>(input_is_intermediate ? sizeof(Intermediate) : sizeof(Storage));
   // Below 2^8 only the passes that run contiguous_register_transforms.
@@ -142,16 +141,11 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
 
 // The plane pass kernel (plane_pass_kernel) reading this storage and writing
 // the storage (a 128 x 128 transform) or the intermediate (the first pass of
-// [...] x 128 x 128); null for 8-byte storage, which has no plane pass.
+// [...] x 128 x 128).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel plane_kernel(bool output_is_intermediate) {
-  if constexpr (sizeof(Storage) == 4) {
-    return output_is_intermediate ? &plane_pass_kernel<Mode, Storage, Intermediate>
-                                  : &plane_pass_kernel<Mode, Storage, Storage>;
-  } else {
-    (void)output_is_intermediate;
-    return nullptr;
-  }
+  return output_is_intermediate ? &plane_pass_kernel<Mode, Storage, Intermediate>
+                                : &plane_pass_kernel<Mode, Storage, Storage>;
 }
 
 // Instances are compiled in the generated fixed_shape_kernels_<mode>_<storage>[_compact].cu

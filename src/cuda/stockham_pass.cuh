@@ -137,10 +137,17 @@ __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int lo
 // 1024^2 0.93x.  Not where the tile had 8 columns already (4-byte outputs,
 // passes of 256 points or less): without the early fetch those ran 1.02x
 // ... 1.2x slower (1024^2 fp16 1.04x, 256^3 1.08x, 128^3 1.07x ... 1.2x).
+// Also the contiguous 2^14-point pass (and the plane pass) from 8-byte to
+// 8-byte elements (fp32 storage): an input tile beside the exchange tile
+// would take 256 KB, more than a block has; in place it takes 128 KB, and
+// the transform runs in one pass instead of two (2048 x 8), reading and
+// writing each element once.  Its next tile is fetched only once this one's
+// outputs are out (one block per SM: nothing hides the fetch).
 __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2_length, bool contiguous,
                                                       int input_element_bytes, int output_element_bytes) {
-  return plan::tensor_core_mode(mode) && !contiguous && input_element_bytes == 8 && output_element_bytes == 8 &&
-         log2_length >= 9 && log2_length <= plan::log2_longest_whole_sector_pass;
+  return plan::tensor_core_mode(mode) && input_element_bytes == 8 && output_element_bytes == 8 &&
+         (contiguous ? log2_length == 14
+                     : log2_length >= 9 && log2_length <= plan::log2_longest_whole_sector_pass);
 }
 
 // Dynamic shared memory of a pass kernel with a tile of `elements`:
@@ -1308,7 +1315,8 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   constexpr bool in_place =
       exchanges_in_place(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, log2_P, Contiguous, input_bytes,
                          static_cast<int>(sizeof(OutputStorage)));
-  static_assert(!in_place || (input_bytes == 8 && R <= 4), "outputs fit where the inputs were");
+  static_assert(!in_place || (input_bytes == 8 && (R <= 4 || (R == 64 && Contiguous))),
+                "outputs fit where the inputs were");
   // block_transform's ReduceMaximum.  Measured on the H100 against the
   // shuffle steps (r88/r89, 20 repeats, two rounds): 4-byte inputs fp16
   // N = 2048 ... 16384 0.86x ... 0.96x the time, 2^20 0.95x, 1024^2 0.96x,
@@ -1418,9 +1426,11 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       },
       input_offset, exchange_offset);
   // Slot in `exchange` of Y_a[k2] of tile column `column`.
+  // XOR-linear in (a, k2, column) as both maps are: exchange_slot(a, k2, c) ^ exchange_slot(a', 0, 0) is
+  // the slot of Y_(a + a')[k2] where a and a' have disjoint bits.
   const auto exchange_slot = [&](int a, int k2, int column) {
     if constexpr (in_place) {
-      return raw_tile_offset(load.compact(a + R * k2, column) * 8) >> 3;
+      return raw_tile_offset((point_element(a + R * k2) | load.compact(0, column)) * 8) >> 3;
     } else {
       return tile_slot((k2 << Log2Columns) + column) ^ tile_slot((256 * a) << Log2Columns);
     }
@@ -1513,11 +1523,11 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll 1
       for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
         const int k2 = v & 255, a0 = (v >> 8) & 7, column = v >> 11;
-        const int base = tile_slot((k2 << Log2Columns) + column) ^ tile_slot((256 * a0) << Log2Columns);
+        const int base = exchange_slot(a0, k2, column);
         float2 y[8];
 #pragma unroll
         for (int a1 = 0; a1 < 8; ++a1) {
-          y[a1] = exchange[base ^ tile_slot((2048 * a1) << Log2Columns)];
+          y[a1] = exchange[base ^ exchange_slot(8 * a1, 0, 0)];
           // w_P^((a0 + 8 a1) k2), or the plane's PlaneDigits::twiddle_exponent(k2, a0, a1)
           if (a1 > 0 || a0 > 0) y[a1] = complex_multiply(y[a1], __ldg(radix_twiddles + 256 * (a0 + 8 * a1) + k2));
         }
@@ -1527,7 +1537,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
           if (!Plane && c0 > 0 && a0 > 0) {
             y[c0] = complex_multiply(y[c0], __ldg(inner + 256 * a0 * c0));  // w_64^(a0 c0)
           }
-          exchange[base ^ tile_slot((2048 * c0) << Log2Columns)] = y[c0];
+          exchange[base ^ exchange_slot(8 * c0, 0, 0)] = y[c0];
         }
       }
       __syncthreads();  // every U_a0 is in `exchange`
@@ -1535,10 +1545,10 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
         const int k2 = v & 255, c0 = (v >> 8) & 7, column = v >> 11;
         if (first + column >= columns) continue;
-        const int base = tile_slot((k2 << Log2Columns) + column) ^ tile_slot((2048 * c0) << Log2Columns);
+        const int base = exchange_slot(8 * c0, k2, column);
         float2 y[8];
 #pragma unroll
-        for (int a0 = 0; a0 < 8; ++a0) y[a0] = exchange[base ^ tile_slot((256 * a0) << Log2Columns)];
+        for (int a0 = 0; a0 < 8; ++a0) y[a0] = exchange[base ^ exchange_slot(a0, 0, 0)];
         small_fft<8>(y, roots);
         OutputStorage* const destination =
             tile_output + (Plane ? store.memory(0, column) + PlaneDigits::memory_of_output(k2, c0, 0)
@@ -2028,7 +2038,7 @@ __global__ void __launch_bounds__(
 // The last two axes of 128 x 128 planes in one pass (plan::runs_plane_pass):
 // register_block_pass's 2^14-point contiguous shape with PlaneDigits, one
 // plane per tile, launched with the threads, launch bounds and shared memory
-// of the 1D 2^14-point instance (4-byte storage input).
+// of the 1D 2^14-point instance (fp32 storage: in place, exchanges_in_place).
 constexpr int plane_log2_elements = 14;
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
 __global__ void __launch_bounds__(
@@ -2040,7 +2050,6 @@ __global__ void __launch_bounds__(
         : 0)
     plane_pass_kernel(PassParameters params) {
   static_assert(plan::tensor_core_mode(Mode), "a tensor-core mode");
-  static_assert(sizeof(InputStorage) == 4, "the plane's input tile is fp16/bf16 storage");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   constexpr int threads = fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>();
   if (blockDim.x != static_cast<unsigned>(threads)) __trap();  // as in stockham_pass_kernel

@@ -48,8 +48,11 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // storage, both modes: 8192^2's strided axis as 2048 x 4 0.90x ... 0.96x
   // the time of 128 x 64, 4096^2's as 1024 x 4 0.94x ... 0.99x of 64 x 64).
   limits.strided_last_of_two = 4;
-  const std::int64_t single_pass_bytes = register_block_shared_bytes(std::int64_t{1} << 14, 4);
-  if (reads_packed_storage && narrow_storage && single_pass_bytes <= shared_bytes_per_block) {
+  // fp32 storage: the 2^14-point pass puts its outputs where its inputs
+  // were (cuda::exchanges_in_place), one 128 KB tile.
+  const std::int64_t single_pass_bytes = narrow_storage ? register_block_shared_bytes(std::int64_t{1} << 14, 4)
+                                                        : (std::int64_t{1} << 14) * 8;
+  if (reads_packed_storage && single_pass_bytes <= shared_bytes_per_block) {
     limits.contiguous_single_pass = std::int64_t{1} << 14;
   }
   // The first of several passes of an unstrided axis writes whole runs (its
@@ -71,13 +74,13 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   if (reads_packed_storage && writes_packed_storage && narrow_storage) {
     limits.later_pass = std::int64_t{1} << log2_longest_whole_sector_pass;
   }
-  // fp32 storage: N = 2^14 and 2^15 in two passes run a 2048-point pass
-  // first and an 8- or 16-point one after it, rather than balanced passes of
-  // 128 (tile kernels) or 256 x 128 (H100, every split timed, r37: split /
-  // single_fp16 2^14 0.81x / 0.75x the time of 128 x 128, 2^15 0.90x /
-  // 0.91x of 256 x 128; 4096 first ran 0.99x / 1.07x of 2048 at 2^14 and
-  // 1.08x / 0.97x at 2^15; for 2^16 and longer a short second pass ran 1.06x
-  // ... 1.18x slower than balanced ones).
+  // fp32 storage: N = 2^15 in two passes runs a 2048-point pass first and
+  // a 16-point one after it, rather than balanced passes of 256 x 128
+  // (H100, every split timed, r37: split / single_fp16 0.90x / 0.91x the
+  // time of 256 x 128; 4096 first ran 1.08x / 0.97x; 2^14, then two passes
+  // too, ran 2048 x 8 0.81x / 0.75x the time of 128 x 128; for 2^16 and
+  // longer a short second pass ran 1.06x ... 1.18x slower than balanced
+  // ones).
   if (storage == StorageType::complex_fp32) limits.first_of_two = std::int64_t{1} << 11;
   // With 4-byte (compact) intermediates every pass reads and writes 4-byte
   // elements, so a pass with columns apart holds 4096 points in tiles of four

@@ -588,7 +588,7 @@ int main(int argc, char** argv) {
   // The run-time-shape kernel alone (TENSORFFT_RUNTIME_SHAPE_KERNELS=1, read
   // at plan creation): every pass it holds, with full and compact
   // intermediates; a plan with a pass only the fixed-shape kernels hold (the
-  // 2^14-point single pass of fp16/bf16 storage, the 128 x 128 plane pass)
+  // 2^14-point single pass, the 128 x 128 plane pass)
   // is refused with not_supported.
   setenv("TENSORFFT_RUNTIME_SHAPE_KERNELS", "1", 1);
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
@@ -611,7 +611,6 @@ int main(int argc, char** argv) {
           run_case(p, false, buffers, totals, seed++, " run-time-shape kernels");
         }
       }
-      if (storage == StorageType::complex_fp32) continue;
       for (const std::vector<std::int64_t>& shape : {std::vector<std::int64_t>{1 << 14}, {128, 128}}) {
         Problem p;
         p.sizes = shape;

@@ -136,7 +136,7 @@ std::vector<std::int64_t> pass_lengths_of(const plan::AxisSchedule& axis) {
 
 // The register-block kernels' longer passes (plan::pass_limits) only where
 // they run: a 2^14-point axis is one pass when it is the first axis executed,
-// read from packed fp16/bf16 storage in a tensor-core mode with the default
+// read from packed storage in a tensor-core mode with the default
 // radices; the first of several passes of an unstrided axis reaches 4096
 // points in those modes (2^23 in two passes), other passes 2048.
 TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
@@ -152,7 +152,8 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, false, {1}},
       {StorageType::complex_bf16, ComputeMode::single_fp16, {1 << 14}, 16, false, {1}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 15}, 0, false, {2}},
-      {StorageType::complex_fp32, ComputeMode::split_fp16, {1 << 14}, 0, false, {2}},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {1 << 14}, 0, false, {1}},
+      {StorageType::complex_fp32, ComputeMode::single_fp16, {1 << 15}, 0, false, {2}},
       {StorageType::complex_fp16, ComputeMode::fp32, {1 << 14}, 0, false, {2}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 8, false, {2}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, true, {2}},
@@ -214,7 +215,8 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
 }
 
 // fp32 storage in the tensor-core modes: two passes whose second would have
-// at most 16 points run 2048 points first (PassLimits::first_of_two).
+// at most 16 points run 2048 points first (PassLimits::first_of_two); 2^14
+// points take one pass (the in-place 2^14-point register-block pass).
 TEST(PlanSchedule, Fp32StorageTwoPassesStartWith2048Points) {
   struct Case {
     ComputeMode mode;
@@ -223,8 +225,9 @@ TEST(PlanSchedule, Fp32StorageTwoPassesStartWith2048Points) {
     std::vector<std::int64_t> pass_lengths;  // of the last (contiguous) axis
   };
   const std::vector<Case> cases = {
-      {ComputeMode::split_fp16, {1 << 14}, 0, {2048, 8}},   {ComputeMode::single_fp16, {1 << 15}, 0, {2048, 16}},
-      {ComputeMode::split_fp16, {4, 1 << 14}, 0, {2048, 8}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
+      {ComputeMode::split_fp16, {1 << 15}, 0, {2048, 16}}, {ComputeMode::single_fp16, {1 << 15}, 0, {2048, 16}},
+      {ComputeMode::split_fp16, {4, 1 << 15}, 0, {2048, 16}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
+      {ComputeMode::split_fp16, {1 << 14}, 0, {16384}},     {ComputeMode::single_fp16, {4, 1 << 14}, 0, {16384}},
       {ComputeMode::fp32, {1 << 14}, 0, {128, 128}},         {ComputeMode::split_fp16, {1 << 14}, 8, {128, 128}},
   };
   for (const Case& c : cases) {
@@ -282,9 +285,9 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWith4Points) {
 }
 
 // The last two axes of 128 x 128 planes run as one CUDA pass exactly where
-// a 2^14-point single pass reading packed fp16/bf16 storage would, and both
-// axes keep their own stages (the host executor runs them).
-TEST(PlanSchedule, PlanePassForPackedNarrowStorageOf128By128Planes) {
+// a 2^14-point single pass reading packed storage would, and both axes keep
+// their own stages (the host executor runs them).
+TEST(PlanSchedule, PlanePassForPackedStorageOf128By128Planes) {
   struct Case {
     StorageType storage;
     ComputeMode mode;
@@ -300,7 +303,9 @@ TEST(PlanSchedule, PlanePassForPackedNarrowStorageOf128By128Planes) {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128, 2}, 0, false, false},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {64, 256}, 0, false, false},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, false, false},
-      {StorageType::complex_fp32, ComputeMode::split_fp16, {128, 128}, 0, false, false},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {128, 128}, 0, false, true},
+      {StorageType::complex_fp32, ComputeMode::single_fp16, {2, 128, 128}, 0, false, true},
+      {StorageType::complex_fp32, ComputeMode::fp32, {128, 128}, 0, false, false},
       {StorageType::complex_fp16, ComputeMode::fp32, {128, 128}, 0, false, false},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 8, false, false},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 0, true, false},
