@@ -462,7 +462,7 @@ class CudaExecutor final : public Executor {
             contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes),
             cuda::exchanges_in_place(problem.mode, log2_length, contiguous, input_element_bytes,
                                      output_element_bytes),
-            elements, input_element_bytes, compute_bytes));
+            contiguous && !view.plane, elements, input_element_bytes, compute_bytes));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }

@@ -141,8 +141,9 @@ __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int lo
 // 8-byte elements (fp32 storage): an input tile beside the exchange tile
 // would take 256 KB, more than a block has; in place it takes 128 KB, and
 // the transform runs in one pass instead of two (2048 x 8), reading and
-// writing each element once.  Its next tile is fetched only once this one's
-// outputs are out (one block per SM: nothing hides the fetch).
+// writing each element once.  With one block per SM nothing else hides the
+// fetch of its next tile, so that tile comes in quarters
+// (plan::contiguous_in_place_shared_bytes; register_block_pass).
 __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2_length, bool contiguous,
                                                       int input_element_bytes, int output_element_bytes) {
   return plan::tensor_core_mode(mode) && input_element_bytes == 8 && output_element_bytes == 8 &&
@@ -153,13 +154,15 @@ __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2
 // Dynamic shared memory of a pass kernel with a tile of `elements`:
 // register_block_pass plan::register_block_shared_bytes (input tile and
 // exchange tile; the tile alone where in_place, i.e. exchanges_in_place,
-// which only a register-block pass heeds),
-// contiguous_register_transforms none, the tile kernel two stage buffers of
-// intermediates.
+// which only a register-block pass heeds, and room for the next tile's
+// parts when in_parts: a contiguous pass other than the plane pass, plan::
+// contiguous_in_place_shared_bytes), contiguous_register_transforms none,
+// the tile kernel two stage buffers of intermediates.
 __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pass, bool in_registers,
-                                                          bool in_place, long long elements,
+                                                          bool in_place, bool in_parts, long long elements,
                                                           int input_element_bytes, int intermediate_bytes) {
   if (!register_block_pass) return elements * intermediate_bytes * 2;
+  if (in_place && in_parts) return plan::contiguous_in_place_shared_bytes(elements, input_element_bytes);
   if (in_place) return elements * input_element_bytes;
   return in_registers ? 0 : plan::register_block_shared_bytes(elements, input_element_bytes);
 }
@@ -220,7 +223,7 @@ __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length
   const long long tile_bytes =
       pass_shared_bytes(true, false,
                         exchanges_in_place(mode, log2_length, contiguous, input_element_bytes, output_element_bytes),
-                        elements, input_element_bytes, 8);
+                        contiguous, elements, input_element_bytes, 8);
   for (int smaller = contiguous ? 128 : 256; smaller < threads; smaller *= 2) {
     if ((max_threads_per_block / smaller) * tile_bytes <= plan::default_shared_bytes_per_block) return smaller;
   }
@@ -1327,6 +1330,32 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // 1024 fp16 1.06x ... 1.12x), which keep the shuffles.
   constexpr bool reduces_warp_maximum = input_bytes == 4 || (Split && (!Contiguous || log2_P >= 12));
   unsigned char* const raw = shared;  // elements * input_bytes
+  // The contiguous pass in place (fp32 storage, 2^14 points, one block per
+  // SM) keeps its tile in `parts` parts of 2^log2_part_bytes bytes (tile
+  // elements 2^14 / parts j ...) among 2 parts - 1 part slots: the next
+  // tile's parts 0 ... parts - 2 are fetched into the free slots as soon as
+  // this tile's inputs are in, and its last part into this tile's part-0
+  // slot once this tile's outputs are out, so that only one part of each
+  // fetch is waited for.  A lane's reads and writes of its register blocks,
+  // and a thread's of one radix-stage output, all lie in one part (point a +
+  // 64 m: the top bits of m, the lane's q; a + 64 k2: those of k2).  Not the
+  // plane pass, whose lanes' points lie in several parts (PlaneDigits).
+  constexpr bool fetches_in_parts = in_place && Contiguous && !Plane;
+  static_assert(!fetches_in_parts || (log2_P == 14 && T == 1 && input_bytes == 8), "the 2^14-point tile in parts");
+  constexpr int parts = fetches_in_parts ? plan::in_place_tile_parts : 1, part_slots = 2 * parts - 1;
+  constexpr int log2_part_bytes = 17 - log2_constant(parts);
+  constexpr int in_part_mask = fetches_in_parts ? (1 << log2_part_bytes) - 1 : -1;  // of a byte offset
+  int first_slot = 0;  // the part slot of this tile's part 0
+  // Where byte offset `offset` of the tile whose part 0 is in slot `slot0`
+  // lies in `raw`: the slot's start (a multiple of 2^15) | the offset in the
+  // part, so a part's start XOR an offset in it is the address (32-bit
+  // offsets throughout: pointers per part cost registers and spilled).
+  const auto part_offset = [&](int slot0, int offset) {
+    if constexpr (!fetches_in_parts) return offset;
+    int slot = slot0 + (offset >> log2_part_bytes);
+    if (slot >= part_slots) slot -= part_slots;
+    return (slot << log2_part_bytes) | (offset & in_part_mask);
+  };
   // elements float2; in place: Y_a[f] of column c where point a + R f of column c was in `raw`.
   float2* const exchange = reinterpret_cast<float2*>(in_place ? shared : shared + elements * input_bytes);
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
@@ -1358,8 +1387,12 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   const bool vector_fetch = (reinterpret_cast<std::uintptr_t>(input) & 15) == 0 &&
                             (load.log2_b <= Log2Columns || T * input_bytes >= 16);
 
-  // The T columns from `first` into `raw` (zeros past the last column).
-  const auto fetch = [&](std::int64_t first) {
+  // Parts part_begin ... part_end - 1 of the T columns from `first` into `raw` (zeros past the last
+  // column), part 0 in slot slot0 (fetches_in_parts; else the whole tile, at its offsets).
+  const auto fetch = [&](std::int64_t first, int part_begin, int part_end, int slot0) {
+    const auto wanted = [&](int offset) {
+      return !fetches_in_parts || ((offset >> log2_part_bytes) >= part_begin && (offset >> log2_part_bytes) < part_end);
+    };
     const Raw* source = input + load.tile_start(first);
     if (vector_fetch && first + T <= columns) {
       // Chunk threadIdx.x + k Threads starts at element r = lane part | k
@@ -1380,18 +1413,24 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       constexpr int unrolled = Contiguous && input_bytes == 8 && log2_P == 13 ? 2 : copies;
       const int lane_element = static_cast<int>(threadIdx.x) * per_chunk;
       const int lane_offset = raw_tile_offset(lane_element * input_bytes);
+      static_assert(!fetches_in_parts || step * input_bytes <= (1 << log2_part_bytes), "lane offsets in part 0");
       const Raw* lane_source = source + load.memory_of_compact(lane_element);
       const std::int64_t memory_step = load.memory_of_compact(step);
 #pragma unroll(unrolled)
       for (int k = 0; k < copies; ++k, lane_source += memory_step) {
         if (chunks % Threads != 0 && static_cast<int>(threadIdx.x) + k * Threads >= chunks) break;
-        arch::copy_16_bytes_async(raw + (lane_offset ^ raw_tile_offset(k * step * input_bytes)), lane_source);
+        const int offset = lane_offset ^ raw_tile_offset(k * step * input_bytes);  // its part is k's
+        if (wanted(raw_tile_offset(k * step * input_bytes))) {
+          arch::copy_16_bytes_async(raw + part_offset(slot0, offset), lane_source);
+        }
       }
     } else {
       for (int r = threadIdx.x; r < elements; r += threads) {
+        const int offset = raw_tile_offset(r * input_bytes);
+        if (!wanted(offset)) continue;
         Raw value{};
         if (first + load.column_of_compact(r) < columns) value = source[load.memory_of_compact(r)];
-        *reinterpret_cast<Raw*>(raw + raw_tile_offset(r * input_bytes)) = value;
+        *reinterpret_cast<Raw*>(raw + part_offset(slot0, offset)) = value;
       }
     }
   };
@@ -1425,6 +1464,15 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
         }
       },
       input_offset, exchange_offset);
+  // The part of every point a + 64 m the lane reads or writes (fetches_in_parts; input_offset[0][0][0] is
+  // the lane's part of the offsets, the others add offsets within the part).
+  const int lane_part = input_offset[0][0][0] >> log2_part_bytes;
+  if constexpr (fetches_in_parts) {  // the part is the lane's (lane_part_offset below)
+#pragma unroll
+    for (int i = 0; i < 8; ++i) input_offset[i >> 2][(i >> 1) & 1][i & 1] &= in_part_mask;
+#pragma unroll
+    for (int i = 0; i < 8; ++i) exchange_offset[i >> 2][i & 3] &= in_part_mask >> 3;
+  }
   // Slot in `exchange` of Y_a[k2] of tile column `column`.
   // XOR-linear in (a, k2, column) as both maps are: exchange_slot(a, k2, c) ^ exchange_slot(a', 0, 0) is
   // the slot of Y_(a + a')[k2] where a and a' have disjoint bits.
@@ -1436,18 +1484,26 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     }
   };
 
+  // exchange_slot's slot in this tile's part slots (fetches_in_parts; the same slot otherwise).
+  const auto exchange_part_slot = [&](int slot) { return part_offset(first_slot, slot * 8) >> 3; };
+
   const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * T;
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
-  if (first < columns) fetch(first);
+  if (first < columns) fetch(first, 0, parts, first_slot);
 #pragma unroll 1
   for (; first < columns; first += step) {
     arch::wait_for_async_copies();
     __syncthreads();  // this tile's inputs are in `raw`; the last tile is done with `exchange`
+    const int next_slot = first_slot + parts < part_slots ? first_slot + parts : first_slot + parts - part_slots;
+    if (fetches_in_parts && first + step < columns) fetch(first + step, 0, parts - 1, next_slot);
+    // The register blocks' reads and writes (in place: the lane's part).
+    const int lane_part_offset = fetches_in_parts ? part_offset(first_slot, lane_part << log2_part_bytes) : 0;
 #pragma unroll 1
     for (int item = warp; item < (T * R) >> log2_block_columns; item += warp_count) {
       // The block's first column and its sub-transform a.
       const int column = (item >> Log2Radix) << log2_block_columns, a = item & (R - 1);
-      const int input_base = raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes);
+      const int input_base =
+          raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes) ^ lane_part_offset;
       const int c_mod_a = static_cast<int>((first + column) >> log2_I) & twiddle_mask;
       // Twiddled passes of one column per block: c mod A is the warp's, and with p = p_lane + R (8 nt +
       // 32 ks + 16 r) (m = g + 64 q + 8 nt + 32 ks + 16 r, block_input_point) the lane's eight pass
@@ -1509,7 +1565,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       }
     }
     __syncthreads();  // `raw` is free (unless in place); `exchange` holds every Y_a
-    if (!in_place && first + step < columns) fetch(first + step);  // in flight during the radix-R stage
+    // In flight during the radix-R stage (in parts: the first three, into the free slots).
+    if (!in_place && first + step < columns) fetch(first + step, 0, parts, 0);
+
     OutputStorage* const tile_output = output + store.tile_start(first);
     if constexpr (R == 64) {
       // Radix 64 as 8 x 8 (64 values per thread would not fit in registers),
@@ -1523,7 +1581,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll 1
       for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
         const int k2 = v & 255, a0 = (v >> 8) & 7, column = v >> 11;
-        const int base = exchange_slot(a0, k2, column);
+        const int base = exchange_part_slot(exchange_slot(a0, k2, column));
         float2 y[8];
 #pragma unroll
         for (int a1 = 0; a1 < 8; ++a1) {
@@ -1545,7 +1603,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
         const int k2 = v & 255, c0 = (v >> 8) & 7, column = v >> 11;
         if (first + column >= columns) continue;
-        const int base = exchange_slot(8 * c0, k2, column);
+        const int base = exchange_part_slot(exchange_slot(8 * c0, k2, column));
         float2 y[8];
 #pragma unroll
         for (int a0 = 0; a0 < 8; ++a0) y[a0] = exchange[base ^ exchange_slot(a0, 0, 0)];
@@ -1629,7 +1687,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     }
     if constexpr (in_place) {
       __syncthreads();  // every Y_a is read: `raw` is free
-      if (first + step < columns) fetch(first + step);
+      // In parts: the next tile's part 3 goes to slot next_slot + 3 = first_slot (mod 7).
+      if (first + step < columns) fetch(first + step, fetches_in_parts ? parts - 1 : 0, parts, next_slot);
+      first_slot = fetches_in_parts ? next_slot : 0;
     }
   }
 }

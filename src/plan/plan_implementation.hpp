@@ -111,6 +111,15 @@ constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
 constexpr std::int64_t register_block_shared_bytes(std::int64_t elements, int input_element_bytes) {
   return elements * (input_element_bytes + 8);
 }
+// Shared memory of the contiguous register-block pass that exchanges in
+// place (cuda::exchanges_in_place: 2^14 points of 8-byte elements): the tile
+// in in_place_tile_parts parts among 2 in_place_tile_parts - 1 part slots,
+// so that all but the last part of the next tile arrive while this one runs
+// (cuda::register_block_pass).
+constexpr int in_place_tile_parts = 4;
+constexpr std::int64_t contiguous_in_place_shared_bytes(std::int64_t elements, int input_element_bytes) {
+  return elements * input_element_bytes / in_place_tile_parts * (2 * in_place_tile_parts - 1);
+}
 
 // Stages and passes of an axis of `size` points.  One pass with
 // radix_schedule(size) while the axis fits on chip (limits.

@@ -177,6 +177,25 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
   }
 }
 
+// The 2^14-point single pass exists where its kernel's shared memory fits
+// the device's per-block limit: fp32 storage's in-place tile with room for
+// the next tile's parts (224 KB: sm_90's 227 KB, not sm_80's 163 KB),
+// fp16/bf16 storage's input and exchange tiles (192 KB).
+TEST(PlanSchedule, SinglePassOf2To14PointsNeedsItsSharedMemory) {
+  for (StorageType storage : {StorageType::complex_fp32, StorageType::complex_fp16}) {
+    const std::int64_t needed = storage == StorageType::complex_fp32
+                                    ? plan::contiguous_in_place_shared_bytes(std::int64_t{1} << 14, 8)
+                                    : plan::register_block_shared_bytes(std::int64_t{1} << 14, 4);
+    EXPECT_LE(needed, plan::default_shared_bytes_per_block);
+    for (std::int64_t shared : {plan::default_shared_bytes_per_block, needed, needed - 16, std::int64_t{163} * 1024}) {
+      const plan::PassLimits limits =
+          plan::pass_limits(storage, ComputeMode::split_fp16, plan::default_max_radix, true, true, shared);
+      EXPECT_EQ(limits.contiguous_single_pass == std::int64_t{1} << 14, shared >= needed)
+          << to_string(storage) << " with " << shared << " bytes";
+    }
+  }
+}
+
 // A 1D transform between packed fp16/bf16 storage in several passes runs
 // every pass after the first at 1024 points (whole sectors of narrow
 // storage); fp32 storage, a gathered input or a scattered output keep
