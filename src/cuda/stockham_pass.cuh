@@ -1347,7 +1347,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   constexpr int in_part_mask = fetches_in_parts ? (1 << log2_part_bytes) - 1 : -1;  // of a byte offset
   int first_slot = 0;  // the part slot of this tile's part 0
   // Where byte offset `offset` of the tile whose part 0 is in slot `slot0`
-  // lies in `raw`: the slot's start (a multiple of 2^15) | the offset in the
+  // lies in `raw`: the slot's start (a multiple of 2^log2_part_bytes) | the offset in the
   // part, so a part's start XOR an offset in it is the address (32-bit
   // offsets throughout: pointers per part cost registers and spilled).
   const auto part_offset = [&](int slot0, int offset) {
@@ -1565,9 +1565,8 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       }
     }
     __syncthreads();  // `raw` is free (unless in place); `exchange` holds every Y_a
-    // In flight during the radix-R stage (in parts: the first three, into the free slots).
+    // In flight during the radix-R stage (in place: after it, below).
     if (!in_place && first + step < columns) fetch(first + step, 0, parts, 0);
-
     OutputStorage* const tile_output = output + store.tile_start(first);
     if constexpr (R == 64) {
       // Radix 64 as 8 x 8 (64 values per thread would not fit in registers),
@@ -1687,7 +1686,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     }
     if constexpr (in_place) {
       __syncthreads();  // every Y_a is read: `raw` is free
-      // In parts: the next tile's part 3 goes to slot next_slot + 3 = first_slot (mod 7).
+      // In parts: the next tile's last part goes to slot next_slot + parts - 1 = first_slot (mod part_slots).
       if (first + step < columns) fetch(first + step, fetches_in_parts ? parts - 1 : 0, parts, next_slot);
       first_slot = fetches_in_parts ? next_slot : 0;
     }

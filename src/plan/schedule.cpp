@@ -49,7 +49,8 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // the time of 128 x 64, 4096^2's as 1024 x 4 0.94x ... 0.99x of 64 x 64).
   limits.strided_last_of_two = 4;
   // fp32 storage: the 2^14-point pass puts its outputs where its inputs
-  // were (cuda::exchanges_in_place), a 128 KB tile in seven quarters.
+  // were (cuda::exchanges_in_place), a 128 KB tile with room for the next
+  // tile's parts (contiguous_in_place_shared_bytes).
   const std::int64_t single_pass_bytes = narrow_storage ? register_block_shared_bytes(std::int64_t{1} << 14, 4)
                                                         : contiguous_in_place_shared_bytes(std::int64_t{1} << 14, 8);
   if (reads_packed_storage && single_pass_bytes <= shared_bytes_per_block) {
