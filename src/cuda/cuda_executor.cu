@@ -403,8 +403,8 @@ class CudaExecutor final : public Executor {
       }
       launch.twiddle_inner = append_roots(length, 1, length);
 
-      // Tile: ~target_tile_elements, at least 4 or 8 columns when the columns
-      // lie apart in memory (several passes, strided axes; cuda::
+      // Tile: ~target_tile_elements, at least 4 ... 32 columns when the
+      // columns lie apart in memory (several passes, strided axes; cuda::
       // strided_log2_min_columns).
       const bool columns_apart = view.inner > 1 || (view.axis && view.axis->passes.size() > 1);
       int log2_length = 0;

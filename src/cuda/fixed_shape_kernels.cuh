@@ -35,10 +35,32 @@ constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^
 // columns for 8-byte elements too, fp32 storage N = 2^18 ran 1.14x slower.
 // Also 8 for the passes whose register blocks exchange in place
 // (exchanges_in_place): 64-byte runs of 8-byte elements.
+// Wider in the tensor-core modes' strided passes that read 8-byte elements
+// (to any output; register_block_pass but for the single-product mode's
+// 256 points): 16 columns (128-byte runs, whole cache
+// lines) for 256, 512 and 1024 points, 32 for 128 points; and 16 for 256
+// and 512 points from 4-byte to 8-byte elements (first passes of fp16/bf16
+// storage).
+// Measured on the H100 against the 8 (16 for 128 points) of the target
+// tile, r108-r111 (docs/BENCHMARKS.md, nineteenth session), split mode
+// (fp16 / fp32 storage): 256^3 0.79x / 0.81x the time, 512^3 0.76x /
+// 0.77x, 128^3 0.90x / 0.93x; N = 2^16, 2^20, 2^24, 2^26 fp32 storage
+// 0.87x, 0.94x, 0.87x, 0.90x; 2^18, 2^19 fp16 0.88x, 0.96x.  Not kept: 32
+// columns for 256 points (N = 2^24 and 2^26 fp32 storage 1.02x slower), 16
+// for 1024 points from 4-byte elements (2^20 fp16 1.01x) and for 4-byte to
+// 4-byte passes (256^3 compact intermediates 1.07x).
 constexpr int strided_log2_min_columns(ComputeMode mode, int log2_pass_length, int input_element_bytes,
                                        int output_element_bytes) {
   const int narrowest = input_element_bytes < output_element_bytes ? input_element_bytes : output_element_bytes;
   const bool in_place = exchanges_in_place(mode, log2_pass_length, false, input_element_bytes, output_element_bytes);
+  if (plan::tensor_core_mode(mode) && input_element_bytes == 8) {
+    if (log2_pass_length == 7) return 5;
+    if (log2_pass_length >= 8 && log2_pass_length <= 10) return 4;
+  }
+  if (plan::tensor_core_mode(mode) && input_element_bytes == 4 && output_element_bytes == 8 &&
+      (log2_pass_length == 8 || log2_pass_length == 9)) {
+    return 4;
+  }
   return (narrowest <= 4 || in_place) && log2_pass_length <= plan::log2_longest_whole_sector_pass ? 3 : 2;
 }
 
