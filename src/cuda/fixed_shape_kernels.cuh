@@ -83,7 +83,8 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
       contiguous && runs_contiguous_register_transforms(Mode, log2_pass_length, static_cast<int>(sizeof(Input)));
   const bool in_place = exchanges_in_place(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)),
                                            static_cast<int>(sizeof(Output)));
-  while (t > 0 && pass_shared_bytes(register_blocks, in_registers, in_place, contiguous,
+  while (t > 0 && pass_shared_bytes(register_blocks, in_registers, in_place,
+                                    fetches_tile_in_parts(in_place, contiguous, false),
                                     (1LL << (log2_pass_length + t)), static_cast<int>(sizeof(Input)),
                                     8) > plan::default_shared_bytes_per_block) {
     --t;

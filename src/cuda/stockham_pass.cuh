@@ -151,11 +151,22 @@ __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2
                      : log2_length >= 9 && log2_length <= plan::log2_longest_whole_sector_pass);
 }
 
+// Whether register_block_pass fetches its next tile in parts (plan::
+// in_place_tile_parts) while this one runs: where it exchanges in place
+// (exchanges_in_place) in a contiguous pass other than the plane pass (one
+// block per SM: nothing else hides the fetch).  The plane pass fetches its
+// next tile whole once this one's outputs are out: its lanes' points lie in
+// several parts, and the 224 KB of the parts cost it L1 (r102: 1.01x ...
+// 1.03x slower).  The kernel and the shared-memory size both follow this.
+__host__ __device__ constexpr bool fetches_tile_in_parts(bool in_place, bool contiguous, bool plane) {
+  return in_place && contiguous && !plane;
+}
+
 // Dynamic shared memory of a pass kernel with a tile of `elements`:
 // register_block_pass plan::register_block_shared_bytes (input tile and
 // exchange tile; the tile alone where in_place, i.e. exchanges_in_place,
 // which only a register-block pass heeds, and room for the next tile's
-// parts when in_parts: a contiguous pass other than the plane pass, plan::
+// parts when in_parts, i.e. fetches_tile_in_parts: plan::
 // contiguous_in_place_shared_bytes), contiguous_register_transforms none,
 // the tile kernel two stage buffers of intermediates.
 __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pass, bool in_registers,
@@ -220,10 +231,9 @@ __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length
   const bool split_blocks =
       block_pass && (contiguous ? input_element_bytes == 4 : whole_sector_runs && !reads_compact_intermediates);
   if (!split_blocks) return threads;
-  const long long tile_bytes =
-      pass_shared_bytes(true, false,
-                        exchanges_in_place(mode, log2_length, contiguous, input_element_bytes, output_element_bytes),
-                        contiguous, elements, input_element_bytes, 8);
+  const bool in_place = exchanges_in_place(mode, log2_length, contiguous, input_element_bytes, output_element_bytes);
+  const long long tile_bytes = pass_shared_bytes(true, false, in_place, fetches_tile_in_parts(in_place, contiguous, false),
+                                                 elements, input_element_bytes, 8);
   for (int smaller = contiguous ? 128 : 256; smaller < threads; smaller *= 2) {
     if ((max_threads_per_block / smaller) * tile_bytes <= plan::default_shared_bytes_per_block) return smaller;
   }
@@ -1340,7 +1350,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // and a thread's of one radix-stage output, all lie in one part (point a +
   // 64 m: the top bits of m, the lane's q; a + 64 k2: those of k2).  Not the
   // plane pass, whose lanes' points lie in several parts (PlaneDigits).
-  constexpr bool fetches_in_parts = in_place && Contiguous && !Plane;
+  constexpr bool fetches_in_parts = fetches_tile_in_parts(in_place, Contiguous, Plane);
   static_assert(!fetches_in_parts || (log2_P == 14 && T == 1 && input_bytes == 8), "the 2^14-point tile in parts");
   constexpr int parts = fetches_in_parts ? plan::in_place_tile_parts : 1, part_slots = 2 * parts - 1;
   constexpr int log2_part_bytes = 17 - log2_constant(parts);
