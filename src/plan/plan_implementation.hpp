@@ -73,19 +73,14 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // the length every pass of an unstrided axis after the first takes (the
 // first the rest) wherever the first fits first_of_several, instead of
 // balanced lengths; strided_last_of_two, when not 0, the length the second
-// of two passes of a strided axis takes where the first fits strided_pass;
-// first_of_two, when not 0, the length the first of two passes of an
-// unstrided axis takes where that leaves at most short_second_of_two points
-// for the second.
+// of two passes of a strided axis takes where the first fits strided_pass.
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
   std::int64_t first_of_several;
   std::int64_t later_pass = 0;
   std::int64_t strided_last_of_two = 0;
-  std::int64_t first_of_two = 0;
 };
-constexpr std::int64_t short_second_of_two = 16;
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with
 // columns apart take 8 columns, so that each point's run of columns fills a
 // 32-byte sector (cuda strided_log2_min_columns; longer passes would not fit

@@ -75,14 +75,11 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   if (reads_packed_storage && writes_packed_storage && narrow_storage) {
     limits.later_pass = std::int64_t{1} << log2_longest_whole_sector_pass;
   }
-  // fp32 storage: N = 2^15 in two passes runs a 2048-point pass first and
-  // a 16-point one after it, rather than balanced passes of 256 x 128
-  // (H100, every split timed, r37: split / single_fp16 0.90x / 0.91x the
-  // time of 256 x 128; 4096 first ran 1.08x / 0.97x; 2^14, then two passes
-  // too, ran 2048 x 8 0.81x / 0.75x the time of 128 x 128; for 2^16 and
-  // longer a short second pass ran 1.06x ... 1.18x slower than balanced
-  // ones).
-  if (storage == StorageType::complex_fp32) limits.first_of_two = std::int64_t{1} << 11;
+  // fp32 storage's N = 2^15 takes balanced passes (256 x 128): since the
+  // strided 128-point pass runs register blocks in tiles of 32 columns
+  // (cuda::strided_log2_min_columns) they beat the 2048 x 16 that r37
+  // chose (H100 r115: split 0.91x the time, single_fp16 0.98x; 512 x 64
+  // 0.98x / 1.03x).
   // With 4-byte (compact) intermediates every pass reads and writes 4-byte
   // elements, so a pass with columns apart holds 4096 points in tiles of four
   // columns (the first of several passes already does): N = 2^24 and
@@ -135,13 +132,8 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
     while (length_of(pass_count, 0) > log2_max_first || length_of(pass_count, 1) > log2_max_pass) ++pass_count;
     for (int p = 0; p < pass_count; ++p) pass_log2_lengths.push_back(length_of(pass_count, p));
     // The length of every pass after the first where a rule of PassLimits fixes it.
-    std::int64_t later = limits.later_pass;
-    if (strided_axis) {
-      later = pass_count == 2 ? limits.strided_last_of_two : 0;
-    } else if (pass_count == 2 && limits.first_of_two > 0 &&
-               axis.size / limits.first_of_two <= short_second_of_two) {
-      later = axis.size / limits.first_of_two;
-    }
+    const std::int64_t later =
+        strided_axis ? (pass_count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
     if (later > 0) {
       const int log2_later = log2_floor(later);
       const int log2_first = log2_size - (pass_count - 1) * log2_later;

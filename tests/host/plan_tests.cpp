@@ -214,7 +214,7 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
       {StorageType::complex_fp16, 1 << 24, false, false, {16, 1024, 1024}},
       {StorageType::complex_bf16, 1 << 26, false, false, {64, 1024, 1024}},
-      {StorageType::complex_fp32, 1 << 15, false, false, {2048, 16}},  // first_of_two
+      {StorageType::complex_fp32, 1 << 15, false, false, {256, 128}},  // balanced
       {StorageType::complex_fp32, 1 << 16, false, false, {256, 256}},
       {StorageType::complex_fp16, 1 << 15, true, false, {256, 128}},
       {StorageType::complex_fp16, 1 << 15, false, true, {256, 128}},
@@ -233,10 +233,9 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
   }
 }
 
-// fp32 storage in the tensor-core modes: two passes whose second would have
-// at most 16 points run 2048 points first (PassLimits::first_of_two); 2^14
-// points take one pass (the in-place 2^14-point register-block pass).
-TEST(PlanSchedule, Fp32StorageTwoPassesStartWith2048Points) {
+// fp32 storage in the tensor-core modes: 2^14 points take one pass (the
+// in-place 2^14-point register-block pass), 2^15 two balanced passes.
+TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
   struct Case {
     ComputeMode mode;
     std::vector<std::int64_t> sizes;
@@ -244,8 +243,8 @@ TEST(PlanSchedule, Fp32StorageTwoPassesStartWith2048Points) {
     std::vector<std::int64_t> pass_lengths;  // of the last (contiguous) axis
   };
   const std::vector<Case> cases = {
-      {ComputeMode::split_fp16, {1 << 15}, 0, {2048, 16}}, {ComputeMode::single_fp16, {1 << 15}, 0, {2048, 16}},
-      {ComputeMode::split_fp16, {4, 1 << 15}, 0, {2048, 16}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
+      {ComputeMode::split_fp16, {1 << 15}, 0, {256, 128}}, {ComputeMode::single_fp16, {1 << 15}, 0, {256, 128}},
+      {ComputeMode::split_fp16, {4, 1 << 15}, 0, {256, 128}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
       {ComputeMode::split_fp16, {1 << 14}, 0, {16384}},     {ComputeMode::single_fp16, {4, 1 << 14}, 0, {16384}},
       {ComputeMode::fp32, {1 << 14}, 0, {128, 128}},         {ComputeMode::split_fp16, {1 << 14}, 8, {128, 128}},
   };
@@ -390,8 +389,6 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
                                         ? std::int64_t{1} << plan::log2_longest_whole_sector_pass
                                         : 0);
       EXPECT_EQ(limits.strided_last_of_two, tensor && default_radix ? 4 : 0);
-      EXPECT_EQ(limits.first_of_two,
-                tensor && default_radix && c.combo.storage == StorageType::complex_fp32 ? 2048 : 0);
       if (intermediate_bytes == 4 && default_radix) {
         EXPECT_EQ(limits.strided_pass, 4096);
       }
@@ -425,15 +422,9 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
       EXPECT_EQ(stride, size);
       // The passes after the first take later_pass (two passes of a strided
-      // axis: strided_last_of_two; two of an unstrided one whose second would
-      // be short: what first_of_two leaves) where it is set and the first fits.
+      // axis: strided_last_of_two) where it is set and the first fits.
       const std::size_t count = axis.passes.size();
-      std::int64_t later = strided ? (count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
-      if (!strided && count == 2 && limits.first_of_two > 0 &&
-          size / limits.first_of_two <= plan::short_second_of_two) {
-        later = size / limits.first_of_two;
-        EXPECT_EQ(axis.pass_length(axis.passes[0]), limits.first_of_two);
-      }
+      const std::int64_t later = strided ? (count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
       const std::int64_t first_limit = strided ? limits.strided_pass : limits.first_of_several;
       std::int64_t later_product = 1;
       for (std::size_t p = 1; p < count && later > 0; ++p) later_product *= later;
