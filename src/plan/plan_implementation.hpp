@@ -71,14 +71,16 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // unstrided axis (first_of_several >= strided_pass: its outputs are
 // contiguous, so fewer columns per tile do).  later_pass, when not 0, is
 // the length every pass of an unstrided axis after the first takes (the
-// first the rest) wherever the first fits first_of_several, instead of
-// balanced lengths; strided_last_of_two, when not 0, the length the second
+// first the rest) wherever the first fits first_of_several and has at least
+// later_pass_shortest_first points, instead of balanced lengths;
+// strided_last_of_two, when not 0, the length the second
 // of two passes of a strided axis takes where the first fits strided_pass.
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
   std::int64_t first_of_several;
   std::int64_t later_pass = 0;
+  std::int64_t later_pass_shortest_first = 1;
   std::int64_t strided_last_of_two = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with

@@ -74,6 +74,19 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // measured slower so.
   if (reads_packed_storage && writes_packed_storage && narrow_storage) {
     limits.later_pass = std::int64_t{1} << log2_longest_whole_sector_pass;
+    // In the split mode with full intermediates, only where the first pass
+    // runs register blocks (256 points or more): since the strided passes
+    // of 8-byte elements take tiles of whole 128-byte lines
+    // (cuda::strided_log2_min_columns), balanced passes beat a short first
+    // pass, which runs the tile kernel (H100 r116, fp16 split: N = 2^16
+    // 256 x 256 0.92x the time of 64 x 1024, 2^17 0.88x, 2^24 256^3 0.91x,
+    // 2^25 0.87x, 2^26 0.90x; 2^15 1.00x; 2^22 as 2048 x 2048 ran 1.14x
+    // slower, so 1024 stays where the first pass is long).  The single-
+    // product mode's strided 256-point passes run the tile kernel: balanced
+    // passes ran 1.15x ... 1.37x slower there.
+    if (mode == ComputeMode::split_fp16 && intermediate_element_bytes == 8) {
+      limits.later_pass_shortest_first = std::int64_t{1} << 8;
+    }
   }
   // fp32 storage's N = 2^15 takes balanced passes (256 x 128): since the
   // strided 128-point pass runs register blocks in tiles of 32 columns
@@ -134,10 +147,12 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
     // The length of every pass after the first where a rule of PassLimits fixes it.
     const std::int64_t later =
         strided_axis ? (pass_count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
+    const std::int64_t shortest_first = strided_axis ? 1 : limits.later_pass_shortest_first;
     if (later > 0) {
       const int log2_later = log2_floor(later);
       const int log2_first = log2_size - (pass_count - 1) * log2_later;
-      if (log2_first >= 1 && log2_first <= log2_max_first && log2_later <= log2_max_pass) {
+      if (log2_first >= 1 && log2_first <= log2_max_first && log2_later <= log2_max_pass &&
+          (std::int64_t{1} << log2_first) >= shortest_first) {
         pass_log2_lengths.assign(pass_count, log2_later);
         pass_log2_lengths[0] = log2_first;
       }

@@ -198,8 +198,9 @@ TEST(PlanSchedule, SinglePassOf2To14PointsNeedsItsSharedMemory) {
 
 // A 1D transform between packed fp16/bf16 storage in several passes runs
 // every pass after the first at 1024 points (whole sectors of narrow
-// storage); fp32 storage, a gathered input or a scattered output keep
-// balanced passes.
+// storage) where the first has at least 256 points (split mode, full
+// intermediates: make_plan's default); fp32 storage, a gathered input or
+// a scattered output keep balanced passes.
 TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
   struct Case {
     StorageType storage;
@@ -208,12 +209,12 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
     std::vector<std::int64_t> pass_lengths;
   };
   const std::vector<Case> cases = {
-      {StorageType::complex_fp16, 1 << 15, false, false, {32, 1024}},
+      {StorageType::complex_fp16, 1 << 15, false, false, {256, 128}},  // a first pass of 32 points: balanced
       {StorageType::complex_bf16, 1 << 18, false, false, {256, 1024}},
       {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}},
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
-      {StorageType::complex_fp16, 1 << 24, false, false, {16, 1024, 1024}},
-      {StorageType::complex_bf16, 1 << 26, false, false, {64, 1024, 1024}},
+      {StorageType::complex_fp16, 1 << 24, false, false, {256, 256, 256}},
+      {StorageType::complex_bf16, 1 << 26, false, false, {512, 512, 256}},
       {StorageType::complex_fp32, 1 << 15, false, false, {256, 128}},  // balanced
       {StorageType::complex_fp32, 1 << 16, false, false, {256, 256}},
       {StorageType::complex_fp16, 1 << 15, true, false, {256, 128}},
@@ -389,6 +390,9 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
                                         ? std::int64_t{1} << plan::log2_longest_whole_sector_pass
                                         : 0);
       EXPECT_EQ(limits.strided_last_of_two, tensor && default_radix ? 4 : 0);
+      // The split mode with full intermediates keeps later_pass for first passes of register blocks.
+      EXPECT_EQ(limits.later_pass_shortest_first,
+                limits.later_pass > 0 && c.combo.mode == ComputeMode::split_fp16 && intermediate_bytes == 8 ? 256 : 1);
       if (intermediate_bytes == 4 && default_radix) {
         EXPECT_EQ(limits.strided_pass, 4096);
       }
@@ -425,11 +429,13 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       // axis: strided_last_of_two) where it is set and the first fits.
       const std::size_t count = axis.passes.size();
       const std::int64_t later = strided ? (count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
+      const std::int64_t shortest_first = strided ? 1 : limits.later_pass_shortest_first;
       const std::int64_t first_limit = strided ? limits.strided_pass : limits.first_of_several;
       std::int64_t later_product = 1;
       for (std::size_t p = 1; p < count && later > 0; ++p) later_product *= later;
       const std::int64_t first_length = size / later_product;
-      const bool fixed_later = later > 0 && count >= 2 && first_length >= 2 && first_length <= first_limit;
+      const bool fixed_later = later > 0 && count >= 2 && first_length >= 2 && first_length <= first_limit &&
+                               first_length >= shortest_first;
       if (fixed_later) {
         for (std::size_t p = 1; p < count; ++p) EXPECT_EQ(axis.pass_length(axis.passes[p]), later) << "pass " << p;
       } else {
