@@ -190,7 +190,7 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
       }
     }
   }
-  // The radix-16 matrix F for register_block_256 (layout there): as the A
+  // The radix-16 matrix F for block_transform (layout there): as the A
   // operand of product 1, one 16 x 32 real matrix per output part o (0 real,
   // 1 imaginary), row = output j, column kappa of k step ks = part
   // c = kappa % 2 of input point n = block_input_point(ks, kappa / 8,

@@ -50,14 +50,12 @@ namespace tensorfft::cuda {
 constexpr int max_stages_per_pass = 16;
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
 
-// Whether a fixed-shape pass of 2^log2_length points runs register blocks in
-// the tile kernel (run_stages: register_block_256 for its first two stages):
-// 256-point passes, and passes of 512 ... 2048 points that read 8-byte
-// elements.  Only the single-product mode's strided 256-point passes still
-// reach it (register_block_pass takes the others); it also sets those
-// passes' 8 elements per thread (elements_per_thread), which
-// register_block_pass launches keep.  Measured when it was introduced: fp32
-// storage N = 512 0.90x the time, fp16 storage N = 2048 1.36x (so not there).
+// Whether a pass of 2^log2_length points takes 8 elements per thread
+// (elements_per_thread): 256-point passes, and passes of 512 ... 2048 points
+// that read 8-byte elements.  These once ran register blocks in the tile
+// kernel and now run register_block_pass, whose launches keep the thread
+// count.  Measured when it was introduced: fp32 storage N = 512 0.90x the
+// time, fp16 storage N = 2048 1.36x (so not there).
 __host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log2_length, int input_element_bytes) {
   return plan::tensor_core_mode(mode) &&
          (log2_length == 8 || (input_element_bytes == 8 && log2_length >= 8 && log2_length <= 11));
@@ -69,10 +67,14 @@ constexpr int first_register_transform_log2 = 4;
 
 // Whether a fixed-shape pass kernel runs register_block_pass: passes of 256
 // ... 4096 points (8192 when contiguous, 16384 for contiguous 4-byte input:
-// plan::pass_limits) in the tensor-core modes, except the
-// single-product mode's strided 256-point passes: slower there than the
-// tile kernel (H100 r83: 256^3 1.12x the time from fp16 storage, 1.22x with
-// compact intermediates, 1.09x from fp32).  Its strided 512-point passes
+// plan::pass_limits) in the tensor-core modes.  The single-product mode's
+// strided 256-point passes ran the tile kernel until their tiles took 16
+// columns of 8-byte elements (strided_log2_min_columns): with 8 the
+// register blocks were slower (H100 r83: 256^3 1.12x the time from fp16
+// storage, 1.22x with compact intermediates, 1.09x from fp32), with 16
+// faster (r119: 256^3 0.90x / 0.93x, fp32 storage N = 2^16 0.89x, 2^24
+// 0.82x, 2^25 0.83x, 2^26 0.89x, 256 x 256 0.92x ... 0.96x; compact
+// 0.99x).  Its strided 512-point passes
 // were slower too when first measured (512^3 5.42 vs 3.66 ms), but with the
 // split mode's in-place exchange and 256-thread blocks (exchanges_in_place,
 // pass_threads) they are faster (r84: 512^3 0.94x the time, compact 0.84x,
@@ -86,8 +88,7 @@ constexpr int first_register_transform_log2 = 4;
 __host__ __device__ constexpr bool runs_register_block_pass(ComputeMode mode, int log2_length, bool contiguous,
                                                             int input_element_bytes) {
   return plan::tensor_core_mode(mode) &&
-         ((log2_length >= 8 && (log2_length <= 12 || (contiguous && log2_length <= 14)) &&
-           (contiguous || mode == ComputeMode::split_fp16 || log2_length >= 9)) ||
+         ((log2_length >= 8 && (log2_length <= 12 || (contiguous && log2_length <= 14))) ||
           (!contiguous && log2_length == 7 && input_element_bytes == 8));
 }
 
@@ -255,18 +256,18 @@ __host__ __device__ constexpr int fragment_uint4s_per_lane(int radix) { return r
 __host__ __device__ constexpr int fragment_table_offset(int radix) {
   return radix == 8 ? 0 : 32 * fragment_uint4s_per_lane(8);
 }
-// Then the radix-16 DFT matrix for register_block_256: per lane, uint4
+// Then the radix-16 DFT matrix for block_transform: per lane, uint4
 // (hi/lo part * 2 + output part) * 2 + k step as product 1's A operand, and
 // 8 + (hi/lo part * 2 + k step) * 2 + n tile / 2 as product 2's B operand
 // (two n tiles per uint4).
 constexpr int block_fragment_table_offset = 32 * (fragment_uint4s_per_lane(8) + fragment_uint4s_per_lane(16));
 constexpr int block_fragment_uint4s_per_lane = 16;
-// register_block_256's assignment of points to lanes (group g, quad q; see
+// block_transform's assignment of points to lanes (group g, quad q; see
 // there): input point n of product 1's B fragment b[r] in k step ks, vector
 // t of product 2's A fragment (C column 2q + r of product 1's n tile ks), and
 // output k of product 2's n tile nt.  Chosen so that a half warp's 16 lanes
 // reach 16 different banks through tile_slot for every tile width.  Each is
-// a sum of disjoint bit fields (register_block_256 relies on it).
+// a sum of disjoint bit fields (block_offsets relies on it).
 __host__ __device__ constexpr int block_input_point(int ks, int r, int q) { return 4 * q + 2 * ks + r; }
 __host__ __device__ constexpr int block_vector(int nt, int q, int r) { return 8 * nt + 2 * q + r; }
 __host__ __device__ constexpr int block_output(int nt, int q) { return 4 * q + nt; }
@@ -678,12 +679,12 @@ __device__ __forceinline__ void tensor_core_stage(const float2* __restrict__ sou
 // Split: one power-of-two scale per sub-transform (see the loop).
 // ExactInput as for tensor_core_stage: no lo product for the data of
 // product 1.  Parts: block_twiddles (per lane, once), block_transform (the
-// arithmetic of one sub-transform in registers), register_block_256 (fed from
-// the shared-memory tile) and contiguous_register_transforms (from global
-// memory).
+// arithmetic of one sub-transform in registers), register_block_pass (fed
+// from the shared-memory tile) and contiguous_register_transforms (from
+// global memory).
 
 // Twiddles w256^(j t) = w_P^(j t 2^log2_sub) of this lane's C elements of
-// register_block_256's product 1: row j = g + 8h, vector t =
+// block_transform's product 1: row j = g + 8h, vector t =
 // block_vector(nt, q, c).  inner_twiddles: w_P^i, i < P.  vector_mask: for
 // the blocks of 16 2^b-point transforms of contiguous_register_transforms
 // (P = 16 2^b, log2_sub = 0), 2^b - 1: vector t is point t mod 2^b of its
@@ -755,7 +756,7 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
   }
 }
 
-// The arithmetic of register_block_256 for one 256-point sub-transform whose
+// The arithmetic of one 256-point sub-transform (a register block) whose
 // inputs this lane holds (x[nt][ks][r]: point 8 nt + g + 16
 // block_input_point(ks, r, q)); z[h][nt] gets output g + 8 h + 16
 // block_output(nt, q).  twiddle: block_twiddles.
@@ -970,54 +971,6 @@ __device__ __forceinline__ void block_offsets(int lane, const InputSlot& input_s
   }
 }
 
-template <bool Split, bool ExactInput>
-__device__ __forceinline__ void register_block_256(const float2* __restrict__ source, float2* __restrict__ destination,
-                                                   int log2_pass_length, int log2_tile_columns,
-                                                   const float2* __restrict__ inner_twiddles,
-                                                   const uint4* __restrict__ fragments, int threads) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
-  const int log2_sub = log2_pass_length - 8;
-  const int log2_point_step = log2_sub + log2_tile_columns;  // tile element step of m
-  float2 twiddle[2][2][2];
-  block_twiddles(inner_twiddles, log2_sub, lane, twiddle);
-  int input_offset[2][2][2], output_offset[2][4];
-  block_offsets(
-      lane, [&](int m) { return tile_slot(m << log2_point_step); },
-      [&](int f) { return tile_slot(f << log2_tile_columns); }, input_offset, output_offset);
-  const uint4* block_fragments_base = fragments + block_fragment_table_offset;
-
-  const int work = 1 << (log2_sub + log2_tile_columns);
-#pragma unroll 1  // unrolled, two items' registers overlap and the kernel spills
-  for (int item = warp; item < work; item += warp_count) {
-    const int column = item & ((1 << log2_tile_columns) - 1), a = item >> log2_tile_columns;
-    // The DFT fragments are read from L1 where they are used: hoisted out of
-    // the loop (the compiler's choice without the empty asm), their 64
-    // registers made the kernels spill.
-    const uint4* block_fragments = block_fragments_base;
-    asm volatile("" : "+l"(block_fragments));
-    const int input_base = tile_slot((a << log2_tile_columns) + column);
-    const int output_base = tile_slot((a << (8 + log2_tile_columns)) + column);
-
-    float2 x[2][2][2];  // [nt][ks][r]
-#pragma unroll
-    for (int nt = 0; nt < 2; ++nt) {
-#pragma unroll
-      for (int ks = 0; ks < 2; ++ks) {
-#pragma unroll
-        for (int r = 0; r < 2; ++r) x[nt][ks][r] = source[input_base ^ input_offset[nt][ks][r]];
-      }
-    }
-    float2 z[2][4];
-    block_transform<Split, ExactInput>(x, twiddle, block_fragments, lane, z);
-    __syncwarp();  // every lane has read its inputs (source may alias destination)
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-#pragma unroll
-      for (int nt = 0; nt < 4; ++nt) destination[output_base ^ output_offset[h][nt]] = z[h][nt];
-    }
-  }
-}
-
 template <typename Storage, int Count>
 struct StorageRun {  // Count consecutive elements, read with accesses of up to 16 bytes (StorageVector: always 16)
   static constexpr int bytes = Count * static_cast<int>(sizeof(Storage));
@@ -1046,8 +999,7 @@ struct StorageRun {  // Count consecutive elements, read with accesses of up to 
 // store, without shared memory (register_block_pass's input and exchange
 // tiles cost about 25 of its 90 instructions per element, and its block-wide
 // barriers leave warps waiting).  As in register_block_pass, sub-transform a
-// < R takes points a + R m (m < 256) and runs register_block_256's
-// arithmetic (block_transform), then
+// < R takes points a + R m (m < 256) and runs block_transform, then
 //   X[k2 + 256 k1] = sum_a w_R^(a k1) w_P^(a k2) Y_a[k2]
 // runs in fp32 on the CUDA cores; block_transform gives every lane the same
 // outputs k2 of each Y_a, so this last stage needs no exchange either.  A
@@ -1177,7 +1129,7 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
         }
       }
       const uint4* block_fragments = block_fragments_base;
-      asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
+      asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
       block_transform<Split, exact_input, log2_sub, BlockInput>(x, twiddle, block_fragments, lane, z[a]);
     }
     OutputStorage* base = output + block * block_elements + lane_output;
@@ -1281,7 +1233,7 @@ struct PlaneDigits {
 // radix-R stage, with two trips through shared memory instead of one per
 // stage.  For each tile column (pass twiddle already applied to x):
 //   X[k2 + 256 k1] = sum_a w_R^(a k1) w_P^(a k2) Y_a[k2],
-//   Y_a = 256-point DFT of x[a + R m], m < 256  (register_block_256's order)
+//   Y_a = 256-point DFT of x[a + R m], m < 256  (block_transform's order)
 // A tile of T columns arrives in shared memory in storage format by
 // asynchronous 16-byte copies (issued during the previous tile's last stage,
 // so no registers wait on device memory); each warp takes sub-transforms
@@ -1562,7 +1514,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
         }
       }
       const uint4* block_fragments = block_fragments_base;
-      asm volatile("" : "+l"(block_fragments));  // read from L1 where used (register_block_256)
+      asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
       float2 z[2][4];
       block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum>(x, twiddle, block_fragments,
                                                                                      lane, z);
@@ -1746,7 +1698,7 @@ __device__ __forceinline__ void run_stage(int radix, bool exact_input, const C* 
 // unrolled (every index, stride and twiddle shift becomes a constant).
 // exact_input: the tile holds fp16 values without a pass twiddle
 // (tensor_core_stage's ExactInput, for the first stage).
-template <ComputeMode Mode, int Log2PassLength, bool LaneSlots, bool RegisterBlock, typename C>
+template <ComputeMode Mode, int Log2PassLength, bool LaneSlots, typename C>
 __device__ __forceinline__ C* run_stages(C* source, C* other, const PassParameters& params, int log2_pass_length,
                                          int log2_tile_columns, int threads, bool exact_input) {
   StageShape shape{log2_pass_length, log2_tile_columns, 0, params.inner_twiddles};
@@ -1759,25 +1711,8 @@ __device__ __forceinline__ C* run_stages(C* source, C* other, const PassParamete
     shape.log2_stride += radix == 16 ? 4 : radix == 8 ? 3 : radix == 4 ? 2 : 1;
   };
   if constexpr (Log2PassLength >= 0) {
-    constexpr int block_stages = RegisterBlock ? 2 : 0;  // RegisterBlock: tensor-core modes only
-    if constexpr (RegisterBlock) {
-      constexpr bool split = Mode == ComputeMode::split_fp16;
-      const auto* inner = static_cast<const float2*>(params.inner_twiddles);
-      if (exact_input) {
-        register_block_256<split, true>(source, other, log2_pass_length, log2_tile_columns, inner,
-                                        params.mma_fragments, threads);
-      } else {
-        register_block_256<split, false>(source, other, log2_pass_length, log2_tile_columns, inner,
-                                         params.mma_fragments, threads);
-      }
-      __syncthreads();
-      C* const destination = other;
-      other = source;
-      source = destination;
-      shape.log2_stride = 8;
-    }
 #pragma unroll
-    for (int s = block_stages; s < default_stage_count(Log2PassLength); ++s) {
+    for (int s = 0; s < default_stage_count(Log2PassLength); ++s) {
       stage(default_stage_radix(Log2PassLength, s), s == 0 && exact_input);
     }
   } else {
@@ -2064,12 +1999,8 @@ __global__ void __launch_bounds__(
     __syncthreads();
     const bool exact_input = std::is_same<InputStorage, __half2>::value && A == 1;
     constexpr bool lane_slots = sizeof(InputStorage) < 8;  // see tensor_core_stage
-    // The register block where the tile gets 8 elements per thread (wider
-    // tiles fall back to 16 per thread, whose block kernels spilled).
-    constexpr bool register_block =
-        fixed_shape && uses_register_block(Mode, Log2PassLength, sizeof(InputStorage)) && staged_elements == 8;
-    const C* result = run_stages<Mode, Log2PassLength, lane_slots, register_block>(tile, second_tile, params, log2_P,
-                                                                                   log2_T, threads, exact_input);
+    const C* result =
+        run_stages<Mode, Log2PassLength, lane_slots>(tile, second_tile, params, log2_P, log2_T, threads, exact_input);
     // Store in memory order, with the normalization.
     OutputStorage* tile_output = output + store_order.first_offset(first);
     if (full_tile && output_aligned && VO > 1 && (store_order.log2_b > log2_T ? T : elements) >= VO) {
