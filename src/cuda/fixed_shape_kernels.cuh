@@ -40,7 +40,8 @@ constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^
 // 256 points): 16 columns (128-byte runs, whole cache
 // lines) for 256, 512 and 1024 points, 32 for 128 points; and 16 for 256
 // and 512 points from 4-byte to 8-byte elements (first passes of fp16/bf16
-// storage).
+// storage); halved below where the tile would not fit in shared memory
+// (fixed_log2_tile_columns: 1024 points to 4-byte outputs keep 8).
 // Measured on the H100 against the 8 (16 for 128 points) of the target
 // tile, r108-r111 (docs/BENCHMARKS.md, nineteenth session), split mode
 // (fp16 / fp32 storage): 256^3 0.79x / 0.81x the time, 512^3 0.76x /
