@@ -35,9 +35,8 @@ constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^
 // columns for 8-byte elements too, fp32 storage N = 2^18 ran 1.14x slower.
 // Also 8 for the passes whose register blocks exchange in place
 // (exchanges_in_place): 64-byte runs of 8-byte elements.
-// Wider in the tensor-core modes' strided passes that read 8-byte elements
-// (to any output; register_block_pass but for the single-product mode's
-// 256 points): 16 columns (128-byte runs, whole cache
+// Wider in the tensor-core modes' strided register-block passes that read
+// 8-byte elements (to any output): 16 columns (128-byte runs, whole cache
 // lines) for 256, 512 and 1024 points, 32 for 128 points; and 16 for 256
 // and 512 points from 4-byte to 8-byte elements (first passes of fp16/bf16
 // storage); halved below where the tile would not fit in shared memory

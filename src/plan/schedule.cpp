@@ -82,8 +82,10 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
     // 256 x 256 0.92x the time of 64 x 1024, 2^17 0.88x, 2^24 256^3 0.91x,
     // 2^25 0.87x, 2^26 0.90x; 2^15 1.00x; 2^22 as 2048 x 2048 ran 1.14x
     // slower, so 1024 stays where the first pass is long).  The single-
-    // product mode's strided 256-point passes run the tile kernel: balanced
-    // passes ran 1.15x ... 1.37x slower there.
+    // product mode keeps 1024-point later passes: balanced ones ran 1.15x
+    // ... 1.37x slower while its strided 256-point passes ran the tile
+    // kernel (r116), and after (r119) 0.93x ... 0.94x the time at N = 2^16
+    // ... 2^26 but 1.12x at 2^15.
     if (mode == ComputeMode::split_fp16 && intermediate_element_bytes == 8) {
       limits.later_pass_shortest_first = std::int64_t{1} << 8;
     }
