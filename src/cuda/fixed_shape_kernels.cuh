@@ -46,7 +46,8 @@ constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^
 // (fp16 / fp32 storage): 256^3 0.79x / 0.81x the time, 512^3 0.76x /
 // 0.77x, 128^3 0.90x / 0.93x; N = 2^16, 2^20, 2^24, 2^26 fp32 storage
 // 0.87x, 0.94x, 0.87x, 0.90x; 2^18, 2^19 fp16 0.88x, 0.96x.  Not kept: 32
-// columns for 256 points (N = 2^24 and 2^26 fp32 storage 1.02x slower), 16
+// columns for 256 points (N = 2^24 and 2^26 fp32 storage 1.02x slower), 64
+// for 128 points (r124: 128^3 and N = 2^15 1.05x ... 1.10x slower), 16
 // for 1024 points from 4-byte elements (2^20 fp16 1.01x) and for 4-byte to
 // 4-byte passes (256^3 compact intermediates 1.07x).
 constexpr int strided_log2_min_columns(ComputeMode mode, int log2_pass_length, int input_element_bytes,
