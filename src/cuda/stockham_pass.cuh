@@ -50,17 +50,6 @@ namespace tensorfft::cuda {
 constexpr int max_stages_per_pass = 16;
 constexpr int max_threads_per_block = 512;  // with __launch_bounds__: up to 128 registers, no spills
 
-// Whether a pass of 2^log2_length points takes 8 elements per thread
-// (elements_per_thread): 256-point passes, and passes of 512 ... 2048 points
-// that read 8-byte elements.  These once ran register blocks in the tile
-// kernel and now run register_block_pass, whose launches keep the thread
-// count.  Measured when it was introduced: fp32 storage N = 512 0.90x the
-// time, fp16 storage N = 2048 1.36x (so not there).
-__host__ __device__ constexpr bool uses_register_block(ComputeMode mode, int log2_length, int input_element_bytes) {
-  return plan::tensor_core_mode(mode) &&
-         (log2_length == 8 || (input_element_bytes == 8 && log2_length >= 8 && log2_length <= 11));
-}
-
 // The shortest contiguous pass that contiguous_register_transforms takes
 // (runs_contiguous_register_transforms).
 constexpr int first_register_transform_log2 = 4;
@@ -181,15 +170,14 @@ __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pa
 
 // Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core
 // modes when the input has 8-byte elements (fp32 storage or intermediate) or
-// the pass runs a register block: the next tile's input is staged in
-// registers (stockham_pass_kernel), and 16 elements of it per thread made
-// those kernels spill.
+// the pass has 256 points: the next tile's input is staged in registers
+// (stockham_pass_kernel), and 16 elements of it per thread made those
+// kernels spill.  register_block_pass launches keep these thread counts
+// (measured when 256-point passes took 8: fp32 storage N = 512 0.90x the
+// time, fp16 storage N = 2048 1.36x, so not there).
 __host__ __device__ constexpr int elements_per_thread(ComputeMode mode, int input_element_bytes,
                                                       int log2_pass_length) {
-  return plan::tensor_core_mode(mode) &&
-                 (input_element_bytes == 8 || uses_register_block(mode, log2_pass_length, input_element_bytes))
-             ? 8
-             : 16;
+  return plan::tensor_core_mode(mode) && (input_element_bytes == 8 || log2_pass_length == 8) ? 8 : 16;
 }
 
 // Threads of a block whose tile holds `elements` elements, in whole warps;
@@ -1305,7 +1293,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   constexpr bool fetches_in_parts = fetches_tile_in_parts(in_place, Contiguous, Plane);
   static_assert(!fetches_in_parts || (log2_P == 14 && T == 1 && input_bytes == 8), "the 2^14-point tile in parts");
   constexpr int parts = fetches_in_parts ? plan::in_place_tile_parts : 1, part_slots = 2 * parts - 1;
-  constexpr int log2_part_bytes = 17 - log2_constant(parts);
+  constexpr int log2_part_bytes = log2_constant(elements * input_bytes) - log2_constant(parts);
   constexpr int in_part_mask = fetches_in_parts ? (1 << log2_part_bytes) - 1 : -1;  // of a byte offset
   int first_slot = 0;  // the part slot of this tile's part 0
   // Where byte offset `offset` of the tile whose part 0 is in slot `slot0`
@@ -1381,9 +1369,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll(unrolled)
       for (int k = 0; k < copies; ++k, lane_source += memory_step) {
         if (chunks % Threads != 0 && static_cast<int>(threadIdx.x) + k * Threads >= chunks) break;
-        const int offset = lane_offset ^ raw_tile_offset(k * step * input_bytes);  // its part is k's
-        if (wanted(raw_tile_offset(k * step * input_bytes))) {
-          arch::copy_16_bytes_async(raw + part_offset(slot0, offset), lane_source);
+        const int copy_offset = raw_tile_offset(k * step * input_bytes);  // its part is the copy's
+        if (wanted(copy_offset)) {
+          arch::copy_16_bytes_async(raw + part_offset(slot0, lane_offset ^ copy_offset), lane_source);
         }
       }
     } else {
