@@ -409,9 +409,11 @@ class CudaExecutor final : public Executor {
       const bool columns_apart = view.inner > 1 || (view.axis && view.axis->passes.size() > 1);
       int log2_length = 0;
       while ((std::int64_t{1} << log2_length) < length) ++log2_length;
+      // A pass with columns apart that reads storage is the first of several of the last axis.
       const std::int64_t min_columns =
           columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(problem.mode, log2_length,
-                                                                            input_element_bytes, output_element_bytes)
+                                                                            input_element_bytes, output_element_bytes,
+                                                                            !launch.input_is_intermediate)
                         : 1;
       std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
@@ -445,9 +447,15 @@ class CudaExecutor final : public Executor {
           launch.kernel = plane_kernel;
           register_blocks = true;
         } else if (fixed_shape_possible) {
-          const cuda::PassKernel fixed = kernels.fixed_shape(launch.input_is_intermediate,
-                                                             launch.output_is_intermediate, log2_length,
-                                                             log2_columns, contiguous);
+          cuda::PassKernel fixed = kernels.fixed_shape(launch.input_is_intermediate, launch.output_is_intermediate,
+                                                       log2_length, log2_columns, contiguous);
+          // A tile fetched in parts needs its columns side by side in whole
+          // groups of T (register_block_pass); else the run-time-shape kernel.
+          const bool in_parts = cuda::fetches_tile_in_parts(
+              cuda::exchanges_in_place(problem.mode, log2_length, log2_columns, contiguous, input_element_bytes,
+                                       output_element_bytes),
+              log2_length, contiguous, false);
+          if (in_parts && p.columns_per_transform * view.inner < tile_columns) fixed = nullptr;
           register_blocks =
               fixed && cuda::runs_register_blocks(problem.mode, log2_length, contiguous, input_element_bytes);
           if (fixed) {  // the instance, with the thread count it was compiled for
@@ -457,12 +465,12 @@ class CudaExecutor final : public Executor {
                                          output_element_bytes, elements, reads_compact_intermediates);
           }
         }
-        const bool in_place = cuda::exchanges_in_place(problem.mode, log2_length, contiguous, input_element_bytes,
-                                                       output_element_bytes);
+        const bool in_place = cuda::exchanges_in_place(problem.mode, log2_length, log2_columns, contiguous,
+                                                       input_element_bytes, output_element_bytes);
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
             register_blocks,
             contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes),
-            in_place, cuda::fetches_tile_in_parts(in_place, contiguous, view.plane), elements, input_element_bytes,
+            in_place, cuda::fetches_tile_in_parts(in_place, log2_length, contiguous, view.plane), elements, input_element_bytes,
             compute_bytes));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;

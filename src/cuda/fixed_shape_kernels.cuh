@@ -50,10 +50,16 @@ constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^
 // for 128 points (r124: 128^3 and N = 2^15 1.05x ... 1.10x slower), 16
 // for 1024 points from 4-byte elements (2^20 fp16 1.01x) and for 4-byte to
 // 4-byte passes (256^3 compact intermediates 1.07x).
+// Strided 2048- and 4096-point passes in place: tiles of 2^14 elements
+// (strided_tile_in_parts), except in the first of several passes of an
+// unstrided axis (`first_of_several`: its outputs are contiguous), whose
+// tiles take 2^13 elements (not in place: exchanges_in_place).
 constexpr int strided_log2_min_columns(ComputeMode mode, int log2_pass_length, int input_element_bytes,
-                                       int output_element_bytes) {
+                                       int output_element_bytes, bool first_of_several) {
   const int narrowest = input_element_bytes < output_element_bytes ? input_element_bytes : output_element_bytes;
-  const bool in_place = exchanges_in_place(mode, log2_pass_length, false, input_element_bytes, output_element_bytes);
+  // The columns do not matter below 2048 points.
+  const bool in_place =
+      exchanges_in_place(mode, log2_pass_length, 0, false, input_element_bytes, output_element_bytes);
   if (plan::tensor_core_mode(mode) && input_element_bytes == 8) {
     if (log2_pass_length == 7) return 5;
     if (log2_pass_length >= 8 && log2_pass_length <= 10) return 4;
@@ -61,6 +67,10 @@ constexpr int strided_log2_min_columns(ComputeMode mode, int log2_pass_length, i
   if (plan::tensor_core_mode(mode) && input_element_bytes == 4 && output_element_bytes == 8 &&
       (log2_pass_length == 8 || log2_pass_length == 9)) {
     return 4;
+  }
+  if (strided_tile_in_parts(mode, log2_pass_length, input_element_bytes, output_element_bytes)) {
+    // The first of several: 2^13 elements, an input tile beside the exchange tile (128 KB).
+    return (first_of_several ? 13 : 14) - log2_pass_length;
   }
   return (narrowest <= 4 || in_place) && log2_pass_length <= plan::log2_longest_whole_sector_pass ? 3 : 2;
 }
@@ -71,21 +81,25 @@ constexpr int strided_log2_min_columns(ComputeMode mode, int log2_pass_length, i
 // fit in sm_90's shared memory (plan::default_shared_bytes_per_block; a
 // device with less gets narrower tiles from the executor and runs the
 // run-time-shape kernel for them).  Strided 4096-point passes of 8-byte
-// elements: 2 columns.
+// elements: 2 columns, 4 in place (strided_tile_in_parts).
 template <ComputeMode Mode, typename Input, typename Output>
-constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, bool contiguous) {
+constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, bool contiguous,
+                                      bool first_of_several) {
   const int by_size = fixed_tile_log2_elements - log2_pass_length;
-  const int floor = columns_apart ? strided_log2_min_columns(Mode, log2_pass_length, sizeof(Input), sizeof(Output))
+  const int floor = columns_apart ? strided_log2_min_columns(Mode, log2_pass_length, sizeof(Input), sizeof(Output),
+                                                             first_of_several)
                                   : 0;
   int t = by_size > floor ? by_size : floor;
   const bool register_blocks =
       runs_register_blocks(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)));
   const bool in_registers =
       contiguous && runs_contiguous_register_transforms(Mode, log2_pass_length, static_cast<int>(sizeof(Input)));
-  const bool in_place = exchanges_in_place(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)),
-                                           static_cast<int>(sizeof(Output)));
-  while (t > 0 && pass_shared_bytes(register_blocks, in_registers, in_place,
-                                    fetches_tile_in_parts(in_place, contiguous, false),
+  const auto in_place = [&](int t) {
+    return exchanges_in_place(Mode, log2_pass_length, t, contiguous, static_cast<int>(sizeof(Input)),
+                              static_cast<int>(sizeof(Output)));
+  };
+  while (t > 0 && pass_shared_bytes(register_blocks, in_registers, in_place(t),
+                                    fetches_tile_in_parts(in_place(t), log2_pass_length, contiguous, false),
                                     (1LL << (log2_pass_length + t)), static_cast<int>(sizeof(Input)),
                                     8) > plan::default_shared_bytes_per_block) {
     --t;
@@ -94,21 +108,23 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
 }
 
 // The instance for 2^(i + 1)-point passes (2^(i + 8) when Contiguous), i in
-// Indices, whose shape is (p, t); null if none.
-template <ComputeMode Mode, typename Input, typename Output, bool ColumnsApart, bool Contiguous, int... Indices>
+// Indices, whose shape is (p, t); null if none.  FirstOfSeveral: the first
+// of several passes of an unstrided axis (strided_log2_min_columns).
+template <ComputeMode Mode, typename Input, typename Output, bool ColumnsApart, bool Contiguous, bool FirstOfSeveral,
+          int... Indices>
 PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indices...>) {
   constexpr int first_log2 = Contiguous ? first_register_transform_log2 : 1;
   PassKernel found = nullptr;
   const auto consider = [&](int log2_pass_length, PassKernel kernel) {
     if (p == log2_pass_length &&
-        t == fixed_log2_tile_columns<Mode, Input, Output>(log2_pass_length, ColumnsApart, Contiguous)) {
+        t == fixed_log2_tile_columns<Mode, Input, Output>(log2_pass_length, ColumnsApart, Contiguous, FirstOfSeveral)) {
       found = kernel;
     }
   };
   (consider(Indices + first_log2,
             &stockham_pass_kernel<Mode, Input, Output, Indices + first_log2,
                                   fixed_log2_tile_columns<Mode, Input, Output>(Indices + first_log2, ColumnsApart,
-                                                                               Contiguous),
+                                                                               Contiguous, FirstOfSeveral),
                                   Contiguous>),
    ...);
   return found;
@@ -122,14 +138,15 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 // up to 2^7, T by size); passes with an intermediate side are passes of
 // multi-pass or multi-axis transforms (P up to 2^11, columns apart, or T by
 // size for the contiguous axis; 2^12 for the first of several passes of an
-// axis and for passes reading 4-byte (compact) intermediates, plan::pass_limits).
+// axis, for passes reading 4-byte (compact) intermediates and with fp32
+// storage, plan::pass_limits).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
                               int log2_tile_columns, bool contiguous) {
   using Single = std::make_integer_sequence<int, 7>;                            // P = 2 ... 2^7
   using Multi = std::make_integer_sequence<int, fixed_tile_log2_elements>;      // P = 2 ... 2^11
-  // ... 2^12 after a pass that wrote 4-byte (compact) intermediates (plan::pass_limits)
-  using FromIntermediate = std::make_integer_sequence<int, sizeof(Intermediate) == 4 ? 12 : 11>;
+  // ... 2^12 after a pass that wrote 4-byte (compact) intermediates, and with fp32 storage (plan::pass_limits)
+  using FromIntermediate = std::make_integer_sequence<int, sizeof(Intermediate) == 4 || sizeof(Storage) == 8 ? 12 : 11>;
   using FirstOfSeveral = std::make_integer_sequence<int, 12>;                   // P = 2 ... 2^12
   // P = 2^first_register_transform_log2 ... 2^13
   using Contiguous = std::make_integer_sequence<int, 14 - first_register_transform_log2>;
@@ -139,28 +156,28 @@ PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_interme
   // Below 2^8 only the passes that run contiguous_register_transforms.
   if (contiguous && p <= 14 && (p >= 8 || runs_contiguous_register_transforms(Mode, p, input_bytes))) {
     if (!input_is_intermediate && !output_is_intermediate) {
-      return fixed_shape_kernel_of<Mode, Storage, Storage, false, true>(p, t, ContiguousFromStorage{});
+      return fixed_shape_kernel_of<Mode, Storage, Storage, false, true, false>(p, t, ContiguousFromStorage{});
     }
     if (!input_is_intermediate) {
-      return fixed_shape_kernel_of<Mode, Storage, Intermediate, false, true>(p, t, ContiguousFromStorage{});
+      return fixed_shape_kernel_of<Mode, Storage, Intermediate, false, true, false>(p, t, ContiguousFromStorage{});
     }
     if (!output_is_intermediate) {
-      return fixed_shape_kernel_of<Mode, Intermediate, Storage, false, true>(p, t, Contiguous{});
+      return fixed_shape_kernel_of<Mode, Intermediate, Storage, false, true, false>(p, t, Contiguous{});
     }
-    return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, false, true>(p, t, Contiguous{});
+    return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, false, true, false>(p, t, Contiguous{});
   }
   if (!input_is_intermediate && !output_is_intermediate) {
-    return fixed_shape_kernel_of<Mode, Storage, Storage, false, false>(p, t, Single{});
+    return fixed_shape_kernel_of<Mode, Storage, Storage, false, false, false>(p, t, Single{});
   }
   if (!input_is_intermediate) {  // the contiguous axis of a 2D/3D transform (T by size) or a first pass
-    const PassKernel by_size = fixed_shape_kernel_of<Mode, Storage, Intermediate, false, false>(p, t, Multi{});
+    const PassKernel by_size = fixed_shape_kernel_of<Mode, Storage, Intermediate, false, false, false>(p, t, Multi{});
     return by_size ? by_size
-                   : fixed_shape_kernel_of<Mode, Storage, Intermediate, true, false>(p, t, FirstOfSeveral{});
+                   : fixed_shape_kernel_of<Mode, Storage, Intermediate, true, false, true>(p, t, FirstOfSeveral{});
   }
   if (!output_is_intermediate) {
-    return fixed_shape_kernel_of<Mode, Intermediate, Storage, true, false>(p, t, FromIntermediate{});
+    return fixed_shape_kernel_of<Mode, Intermediate, Storage, true, false, false>(p, t, FromIntermediate{});
   }
-  return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true, false>(p, t, FromIntermediate{});
+  return fixed_shape_kernel_of<Mode, Intermediate, Intermediate, true, false, false>(p, t, FromIntermediate{});
 }
 
 // The plane pass kernel (plane_pass_kernel) reading this storage and writing

@@ -113,6 +113,29 @@ __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int lo
          (contiguous && runs_contiguous_register_transforms(mode, log2_length, input_element_bytes));
 }
 
+// Whether a strided pass of 2048 or 4096 points from 8-byte to 8-byte
+// elements runs in place in a tile of 2^14 elements (4096 points x 4
+// columns, 2048 x 8), fetched in parts as the contiguous 2^14-point pass's
+// (fetches_tile_in_parts), where strided_log2_min_columns gives it that
+// tile: not in the first of several passes of an unstrided axis.  So
+// 4096^2's strided axis (fp32 storage) runs in one pass
+// (plan::PassLimits::strided_axis_single_pass) instead of two (1024 x 4).
+// Measured on the H100 against an input tile beside the exchange tile
+// (r128, docs/BENCHMARKS.md, twentieth session): 4096^2 fp32 storage 0.85x
+// the time (split) and 0.84x (single_fp16); the single-product mode's
+// 2048-point passes: 2048^2 0.94x, 8192^2 0.95x (fp16 storage 0.95x).  Not
+// the split mode's 2048-point passes (r126/r127: N = 2^21 1.06x, 2^22 1.11x
+// slower; ncu: the in-place exchange's stores are 2-way bank conflicted,
+// the exchange tile's are not, and the 8-column radix stage's loads too),
+// nor first passes of 4096 points (r127: N = 2^23 1.05x slower in split
+// mode, 1.02x single).
+__host__ __device__ constexpr bool strided_tile_in_parts(ComputeMode mode, int log2_length, int input_element_bytes,
+                                                         int output_element_bytes) {
+  return plan::tensor_core_mode(mode) && input_element_bytes == 8 && output_element_bytes == 8 &&
+         (log2_length == plan::log2_longest_in_place_strided_pass ||
+          (log2_length == 11 && mode == ComputeMode::single_fp16));
+}
+
 // Whether register_block_pass puts each sub-transform's outputs where its
 // inputs were (one tile of shared memory instead of an input tile beside an
 // exchange tile): strided passes of 512 and 1024 points from 8-byte to
@@ -133,23 +156,30 @@ __host__ __device__ constexpr bool runs_register_blocks(ComputeMode mode, int lo
 // the transform runs in one pass instead of two (2048 x 8), reading and
 // writing each element once.  With one block per SM nothing else hides the
 // fetch of its next tile, so that tile comes in quarters
-// (plan::contiguous_in_place_shared_bytes; register_block_pass).
-__host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2_length, bool contiguous,
-                                                      int input_element_bytes, int output_element_bytes) {
+// (plan::tile_in_parts_shared_bytes; register_block_pass).  And strided
+// passes of 2048 or 4096 points in tiles of 2^14 elements
+// (strided_tile_in_parts).
+__host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2_length, int log2_columns,
+                                                      bool contiguous, int input_element_bytes,
+                                                      int output_element_bytes) {
   return plan::tensor_core_mode(mode) && input_element_bytes == 8 && output_element_bytes == 8 &&
          (contiguous ? log2_length == 14
-                     : log2_length >= 9 && log2_length <= plan::log2_longest_whole_sector_pass);
+                     : (log2_length >= 9 && log2_length <= plan::log2_longest_whole_sector_pass) ||
+                           (strided_tile_in_parts(mode, log2_length, input_element_bytes, output_element_bytes) &&
+                            log2_length + log2_columns == 14));
 }
 
 // Whether register_block_pass fetches its next tile in parts (plan::
 // in_place_tile_parts) while this one runs: where it exchanges in place
-// (exchanges_in_place) in a contiguous pass other than the plane pass (one
-// block per SM: nothing else hides the fetch).  The plane pass fetches its
+// (exchanges_in_place) in a tile of 2^14 elements, a contiguous pass other
+// than the plane pass or a strided one of more than 1024 points (one block
+// per SM: nothing else hides the fetch).  The plane pass fetches its
 // next tile whole once this one's outputs are out: its lanes' points lie in
 // several parts, and the 224 KB of the parts cost it L1 (r102: 1.01x ...
 // 1.03x slower).  The kernel and the shared-memory size both follow this.
-__host__ __device__ constexpr bool fetches_tile_in_parts(bool in_place, bool contiguous, bool plane) {
-  return in_place && contiguous && !plane;
+__host__ __device__ constexpr bool fetches_tile_in_parts(bool in_place, int log2_length, bool contiguous,
+                                                         bool plane) {
+  return in_place && !plane && (contiguous || log2_length > plan::log2_longest_whole_sector_pass);
 }
 
 // Dynamic shared memory of a pass kernel with a tile of `elements`:
@@ -157,13 +187,13 @@ __host__ __device__ constexpr bool fetches_tile_in_parts(bool in_place, bool con
 // exchange tile; the tile alone where in_place, i.e. exchanges_in_place,
 // which only a register-block pass heeds, and room for the next tile's
 // parts when in_parts, i.e. fetches_tile_in_parts: plan::
-// contiguous_in_place_shared_bytes), contiguous_register_transforms none,
+// tile_in_parts_shared_bytes), contiguous_register_transforms none,
 // the tile kernel two stage buffers of intermediates.
 __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pass, bool in_registers,
                                                           bool in_place, bool in_parts, long long elements,
                                                           int input_element_bytes, int intermediate_bytes) {
   if (!register_block_pass) return elements * intermediate_bytes * 2;
-  if (in_place && in_parts) return plan::contiguous_in_place_shared_bytes(elements, input_element_bytes);
+  if (in_place && in_parts) return plan::tile_in_parts_shared_bytes(elements, input_element_bytes);
   if (in_place) return elements * input_element_bytes;
   return in_registers ? 0 : plan::register_block_shared_bytes(elements, input_element_bytes);
 }
@@ -220,8 +250,11 @@ __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length
   const bool split_blocks =
       block_pass && (contiguous ? input_element_bytes == 4 : whole_sector_runs && !reads_compact_intermediates);
   if (!split_blocks) return threads;
-  const bool in_place = exchanges_in_place(mode, log2_length, contiguous, input_element_bytes, output_element_bytes);
-  const long long tile_bytes = pass_shared_bytes(true, false, in_place, fetches_tile_in_parts(in_place, contiguous, false),
+  int log2_columns = 0;
+  while ((std::int64_t{1} << (log2_length + log2_columns)) < elements) ++log2_columns;
+  const bool in_place =
+      exchanges_in_place(mode, log2_length, log2_columns, contiguous, input_element_bytes, output_element_bytes);
+  const long long tile_bytes = pass_shared_bytes(true, false, in_place, fetches_tile_in_parts(in_place, log2_length, contiguous, false),
                                                  elements, input_element_bytes, 8);
   for (int smaller = contiguous ? 128 : 256; smaller < threads; smaller *= 2) {
     if ((max_threads_per_block / smaller) * tile_bytes <= plan::default_shared_bytes_per_block) return smaller;
@@ -1266,9 +1299,10 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   using Raw = typename std::conditional<input_bytes == 4, std::uint32_t, uint2>::type;  // storage bits
   static_assert(sizeof(Raw) == sizeof(InputStorage), "4- or 8-byte storage elements");
   constexpr bool in_place =
-      exchanges_in_place(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, log2_P, Contiguous, input_bytes,
+      exchanges_in_place(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, log2_P, Log2Columns, Contiguous,
+                         input_bytes,
                          static_cast<int>(sizeof(OutputStorage)));
-  static_assert(!in_place || (input_bytes == 8 && (R <= 4 || (R == 64 && Contiguous))),
+  static_assert(!in_place || (input_bytes == 8 && (R <= 16 || (R == 64 && Contiguous))),
                 "outputs fit where the inputs were");
   // block_transform's ReduceMaximum.  Measured on the H100 against the
   // shuffle steps (r88/r89, 20 repeats, two rounds): 4-byte inputs fp16
@@ -1280,18 +1314,22 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // 1024 fp16 1.06x ... 1.12x), which keep the shuffles.
   constexpr bool reduces_warp_maximum = input_bytes == 4 || (Split && (!Contiguous || log2_P >= 12));
   unsigned char* const raw = shared;  // elements * input_bytes
-  // The contiguous pass in place (fp32 storage, 2^14 points, one block per
-  // SM) keeps its tile in `parts` parts of 2^log2_part_bytes bytes (tile
-  // elements 2^14 / parts j ...) among 2 parts - 1 part slots: the next
-  // tile's parts 0 ... parts - 2 are fetched into the free slots as soon as
-  // this tile's inputs are in, and its last part into this tile's part-0
-  // slot once this tile's outputs are out, so that only one part of each
-  // fetch is waited for.  A lane's reads and writes of its register blocks,
-  // and a thread's of one radix-stage output, all lie in one part (point a +
-  // 64 m: the top bits of m, the lane's q; a + 64 k2: those of k2).  Not the
-  // plane pass, whose lanes' points lie in several parts (PlaneDigits).
-  constexpr bool fetches_in_parts = fetches_tile_in_parts(in_place, Contiguous, Plane);
-  static_assert(!fetches_in_parts || (log2_P == 14 && T == 1 && input_bytes == 8), "the 2^14-point tile in parts");
+  // The passes in place whose tile takes 2^14 elements of 8 bytes (one
+  // block per SM: the contiguous 2^14-point pass of fp32 storage, strided
+  // 2048-point passes of 8 columns and 4096-point ones of 4) keep the tile
+  // in `parts` parts of 2^log2_part_bytes bytes (tile elements 2^14 / parts
+  // j ...) among 2 parts - 1 part slots: the next tile's parts 0 ... parts
+  // - 2 are fetched into the free slots as soon as this tile's inputs are
+  // in, and its last part into this tile's part-0 slot once this tile's
+  // outputs are out, so that only one part of each fetch is waited for.  A
+  // lane's reads and writes of its register blocks, and a thread's of one
+  // radix-stage output, all lie in one part: the tile element of point p =
+  // a + R m of column c is p T + c (whole groups of T columns, checked
+  // below), so the part is the top two bits of m, the lane's q, and for
+  // point a + R k2 those of k2.  Not the plane pass, whose lanes' points lie
+  // in several parts (PlaneDigits).
+  constexpr bool fetches_in_parts = fetches_tile_in_parts(in_place, log2_P, Contiguous, Plane);
+  static_assert(!fetches_in_parts || (log2_P + Log2Columns == 14 && input_bytes == 8), "2^14-element tiles in parts");
   constexpr int parts = fetches_in_parts ? plan::in_place_tile_parts : 1, part_slots = 2 * parts - 1;
   constexpr int log2_part_bytes = log2_constant(elements * input_bytes) - log2_constant(parts);
   constexpr int in_part_mask = fetches_in_parts ? (1 << log2_part_bytes) - 1 : -1;  // of a byte offset
@@ -1333,6 +1371,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   const bool twiddled = !Contiguous && !ExactInput && params.stride_before > 1;
   const TileMap load(Contiguous ? 0 : log2_of(params.columns_per_transform) + log2_I, log2_P, Log2Columns);
   const TileMap store(log2_A + log2_I, log2_P, Log2Columns);
+  // In parts, the columns come in whole groups of T (the executor picks no
+  // such instance otherwise, CudaExecutor).
+  if (fetches_in_parts && load.log2_low != Log2Columns) __trap();
   // 16-byte copies need aligned, contiguous 16-byte runs.
   const bool vector_fetch = (reinterpret_cast<std::uintptr_t>(input) & 15) == 0 &&
                             (load.log2_b <= Log2Columns || T * input_bytes >= 16);
@@ -1606,10 +1647,12 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
           // columns, so inner's a k2 is as good.
           const float2* lane_radix_twiddles = radix_twiddles + k2;
           asm volatile("" : "+l"(lane_radix_twiddles));  // one address, then immediate offsets
+          // In parts: Y_a[k2] of every a lies in the part of k2 (exchange_slot is XOR-linear).
+          const int part_slot = exchange_part_slot(exchange_slot(0, k2, column));
           float2 y[R];
 #pragma unroll
           for (int a = 0; a < R; ++a) {
-            y[a] = exchange[exchange_slot(a, k2, column)];
+            y[a] = exchange[fetches_in_parts ? part_slot ^ exchange_slot(a, 0, 0) : exchange_slot(a, k2, column)];
             if (a > 0) {
               y[a] = complex_multiply(y[a], Contiguous ? __ldg(lane_radix_twiddles + 256 * a) : __ldg(inner + a * k2));
             }

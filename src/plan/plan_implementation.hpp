@@ -74,7 +74,10 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // first the rest) wherever the first fits first_of_several and has at least
 // later_pass_shortest_first points, instead of balanced lengths;
 // strided_last_of_two, when not 0, the length the second
-// of two passes of a strided axis takes where the first fits strided_pass.
+// of two passes of a strided axis takes where the first fits strided_pass;
+// strided_axis_single_pass, when above strided_pass, the longest strided
+// axis that runs in one pass (fp32 storage: 4096 points in place, cuda::
+// strided_tile_in_parts).
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
@@ -82,12 +85,18 @@ struct PassLimits {
   std::int64_t later_pass = 0;
   std::int64_t later_pass_shortest_first = 1;
   std::int64_t strided_last_of_two = 0;
+  std::int64_t strided_axis_single_pass = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with
 // columns apart take 8 columns, so that each point's run of columns fills a
 // 32-byte sector (cuda strided_log2_min_columns; longer passes would not fit
 // 8 columns in shared memory).
 constexpr int log2_longest_whole_sector_pass = 10;
+// The longest pass with columns apart that the CUDA register-block passes of
+// 8-byte elements (fp32 storage or intermediates, to 8-byte elements) run
+// in place (cuda::exchanges_in_place): 4096 points in tiles of 4 columns,
+// fetched in parts (tile_in_parts_shared_bytes).
+constexpr int log2_longest_in_place_strided_pass = 12;
 // The limits for an axis in this storage and mode: on_chip_elements (and a
 // quarter of it when strided), longer for the fixed-shape register-block
 // passes of the tensor-core modes with the default radices where
@@ -108,19 +117,21 @@ constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
 constexpr std::int64_t register_block_shared_bytes(std::int64_t elements, int input_element_bytes) {
   return elements * (input_element_bytes + 8);
 }
-// Shared memory of the contiguous register-block pass that exchanges in
-// place (cuda::exchanges_in_place: 2^14 points of 8-byte elements): the tile
-// in in_place_tile_parts parts among 2 in_place_tile_parts - 1 part slots,
-// so that all but the last part of the next tile arrive while this one runs
-// (cuda::register_block_pass).
+// Shared memory of a register-block pass that exchanges in place in a tile
+// of 2^14 8-byte elements (cuda::exchanges_in_place, cuda::
+// fetches_tile_in_parts: the contiguous 2^14-point pass, strided 2048- and
+// 4096-point passes): the tile in in_place_tile_parts parts among 2
+// in_place_tile_parts - 1 part slots, so that all but the last part of the
+// next tile arrive while this one runs (cuda::register_block_pass).
 constexpr int in_place_tile_parts = 4;
-constexpr std::int64_t contiguous_in_place_shared_bytes(std::int64_t elements, int input_element_bytes) {
+constexpr std::int64_t tile_in_parts_shared_bytes(std::int64_t elements, int input_element_bytes) {
   return elements * input_element_bytes / in_place_tile_parts * (2 * in_place_tile_parts - 1);
 }
 
 // Stages and passes of an axis of `size` points.  One pass with
 // radix_schedule(size) while the axis fits on chip (limits.
-// contiguous_single_pass, or limits.strided_pass for a strided axis, one with
+// contiguous_single_pass, or limits.strided_pass (strided_axis_single_pass
+// where longer) for a strided axis, one with
 // later axes read with stride I).  Otherwise the fewest passes of balanced
 // power-of-two lengths (longer first) that fit limits.strided_pass (the
 // first: first_of_several on an unstrided axis), or the lengths that

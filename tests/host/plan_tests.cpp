@@ -184,7 +184,7 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
 TEST(PlanSchedule, SinglePassOf2To14PointsNeedsItsSharedMemory) {
   for (StorageType storage : {StorageType::complex_fp32, StorageType::complex_fp16}) {
     const std::int64_t needed = storage == StorageType::complex_fp32
-                                    ? plan::contiguous_in_place_shared_bytes(std::int64_t{1} << 14, 8)
+                                    ? plan::tile_in_parts_shared_bytes(std::int64_t{1} << 14, 8)
                                     : plan::register_block_shared_bytes(std::int64_t{1} << 14, 4);
     EXPECT_LE(needed, plan::default_shared_bytes_per_block);
     for (std::int64_t shared : {plan::default_shared_bytes_per_block, needed, needed - 16, std::int64_t{163} * 1024}) {
@@ -275,6 +275,25 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
     p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(plan::pass_count(p.implementation()), 3) << p.describe();
   }
+}
+
+// fp32 storage in the tensor-core modes: a strided axis of 4096 points runs
+// in one pass (in place, its tiles fetched in parts), while the passes of an
+// unstrided axis keep the 2048-point limit (N = 2^24 stays 256^3).
+TEST(PlanSchedule, Fp32StorageStridedAxisOf4096PointsInOnePass) {
+  for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+    Plan p = host_plan_of(StorageType::complex_fp32, mode, {4096, 4096}, 0, false);
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.back()), (std::vector<std::int64_t>{4096})) << p.describe();
+    EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
+    p = host_plan_of(StorageType::complex_fp32, mode, {1 << 24}, 0, false);
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{256, 256, 256}))
+        << p.describe();
+    p = host_plan_of(StorageType::complex_fp32, mode, {8192, 8192}, 0, false);
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.back()), (std::vector<std::int64_t>{2048, 4})) << p.describe();
+  }
+  // The scalar fp32 mode keeps two passes.
+  const Plan p = host_plan_of(StorageType::complex_fp32, ComputeMode::fp32, {4096, 4096}, 0, false);
+  EXPECT_EQ(plan::pass_count(p.implementation()), 3) << p.describe();
 }
 
 // A strided axis in two passes ends with 4 points in the tensor-core modes
@@ -396,6 +415,8 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       if (intermediate_bytes == 4 && default_radix) {
         EXPECT_EQ(limits.strided_pass, 4096);
       }
+      // fp32 storage: a strided axis of 4096 points in one in-place pass (tiles in parts).
+      EXPECT_EQ(limits.strided_axis_single_pass, !narrow && tensor && default_radix ? 4096 : 0);
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
@@ -411,7 +432,8 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
         EXPECT_EQ(pass.first_stage, next);
         EXPECT_GE(pass.stage_count, 1);
         const std::int64_t length = axis.pass_length(pass);
-        EXPECT_LE(length, std::max(limits.contiguous_single_pass, limits.strided_pass));
+        EXPECT_LE(length, std::max({limits.contiguous_single_pass, limits.strided_pass,
+                                    limits.strided_axis_single_pass}));
         shortest = std::min(shortest, length);
         longest = std::max(longest, length);
         const std::vector<int> expected = plan::radix_schedule(length, max_radix);
@@ -441,7 +463,8 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       } else {
         EXPECT_LE(longest, 2 * shortest) << "balanced";
       }
-      const std::int64_t single_limit = strided ? limits.strided_pass : limits.contiguous_single_pass;
+      const std::int64_t single_limit = strided ? std::max(limits.strided_pass, limits.strided_axis_single_pass)
+                                                : limits.contiguous_single_pass;
       if (size <= single_limit) {
         EXPECT_EQ(axis.passes.size(), 1u);
       } else {
