@@ -1589,24 +1589,44 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
         }
       }
       __syncthreads();  // every U_a0 is in `exchange`
+      // In parts, the top bits of k2 (its part) vary slowest, so that the
+      // first half of the outputs reads parts 0 and 1 only: the next tile's
+      // last part then goes to this tile's part-0 slot (next_slot + parts -
+      // 1 = first_slot mod part_slots) and arrives during the second half
+      // instead of being waited for.  H100 r132 (against the fetch after the
+      // whole stage): fp32 storage N = 2^14 0.95x the time (split), 0.94x
+      // (single_fp16), 2 x 16384 0.97x.  Not kept in the strided passes in parts: 4096^2
+      // split 1.04x ... 1.12x slower (r130/r131; the loop issued 17% ... 26%
+      // more instructions).
+      const auto radix_outputs = [&](int begin, int end) {
 #pragma unroll 1
-      for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
-        const int k2 = v & 255, c0 = (v >> 8) & 7, column = v >> 11;
-        if (first + column >= columns) continue;
-        const int base = exchange_part_slot(exchange_slot(8 * c0, k2, column));
-        float2 y[8];
+        for (int v = begin + static_cast<int>(threadIdx.x); v < end; v += threads) {
+          const int k2 = fetches_in_parts ? (v & 63) | (((v >> 9) & 3) << 6) : v & 255;
+          const int c0 = fetches_in_parts ? (v >> 6) & 7 : (v >> 8) & 7, column = v >> 11;
+          if (first + column >= columns) continue;
+          const int base = exchange_part_slot(exchange_slot(8 * c0, k2, column));
+          float2 y[8];
 #pragma unroll
-        for (int a0 = 0; a0 < 8; ++a0) y[a0] = exchange[base ^ exchange_slot(a0, 0, 0)];
-        small_fft<8>(y, roots);
-        OutputStorage* const destination =
-            tile_output + (Plane ? store.memory(0, column) + PlaneDigits::memory_of_output(k2, c0, 0)
-                                 : store.memory(k2, column) + 256 * c0);
+          for (int a0 = 0; a0 < 8; ++a0) y[a0] = exchange[base ^ exchange_slot(a0, 0, 0)];
+          small_fft<8>(y, roots);
+          OutputStorage* const destination =
+              tile_output + (Plane ? store.memory(0, column) + PlaneDigits::memory_of_output(k2, c0, 0)
+                                   : store.memory(k2, column) + 256 * c0);
 #pragma unroll
-        for (int c1 = 0; c1 < 8; ++c1) {
-          float2 value = y[c1];
-          if (scaled) value.x *= scale, value.y *= scale;
-          StorageTraits<OutputStorage>::store(destination + (Plane ? 16 : 2048) * c1, value);
+          for (int c1 = 0; c1 < 8; ++c1) {
+            float2 value = y[c1];
+            if (scaled) value.x *= scale, value.y *= scale;
+            StorageTraits<OutputStorage>::store(destination + (Plane ? 16 : 2048) * c1, value);
+          }
         }
+      };
+      if constexpr (fetches_in_parts) {
+        radix_outputs(0, T * 1024);
+        __syncthreads();  // parts 0 and 1 are read
+        if (first + step < columns) fetch(first + step, parts - 1, parts, next_slot);
+        radix_outputs(T * 1024, T * 2048);
+      } else {
+        radix_outputs(0, T * 2048);
       }
     } else {
       // Threads in memory order: the column bits below the point first, then k2.
@@ -1678,9 +1698,11 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       }
     }
     if constexpr (in_place) {
-      __syncthreads();  // every Y_a is read: `raw` is free
-      // In parts: the next tile's last part goes to slot next_slot + parts - 1 = first_slot (mod part_slots).
-      if (first + step < columns) fetch(first + step, fetches_in_parts ? parts - 1 : 0, parts, next_slot);
+      if constexpr (!(fetches_in_parts && R == 64)) {  // (the contiguous pass fetched its last part above)
+        __syncthreads();  // every Y_a is read: `raw` is free
+        // In parts: the next tile's last part goes to slot next_slot + parts - 1 = first_slot (mod part_slots).
+        if (first + step < columns) fetch(first + step, fetches_in_parts ? parts - 1 : 0, parts, next_slot);
+      }
       first_slot = fetches_in_parts ? next_slot : 0;
     }
   }
