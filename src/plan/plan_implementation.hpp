@@ -72,7 +72,8 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // contiguous, so fewer columns per tile do).  later_pass, when not 0, is
 // the length every pass of an unstrided axis after the first takes (the
 // first the rest) wherever the first fits first_of_several and has at least
-// later_pass_shortest_first points, instead of balanced lengths;
+// later_pass_shortest_first points (or the balanced lengths would have a
+// shorter pass), instead of balanced lengths;
 // strided_last_of_two, when not 0, the length the second
 // of two passes of a strided axis takes where the first fits strided_pass;
 // strided_axis_single_pass, when above strided_pass, the longest strided

@@ -74,19 +74,20 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // measured slower so.
   if (reads_packed_storage && writes_packed_storage && narrow_storage) {
     limits.later_pass = std::int64_t{1} << log2_longest_whole_sector_pass;
-    // In the split mode with full intermediates, only where the first pass
-    // runs register blocks (256 points or more): since the strided passes
-    // of 8-byte elements take tiles of whole 128-byte lines
-    // (cuda::strided_log2_min_columns), balanced passes beat a short first
-    // pass, which runs the tile kernel (H100 r116, fp16 split: N = 2^16
+    // With full intermediates, only where the first pass runs register
+    // blocks (256 points or more), or where balanced passes would not all
+    // run them either (N = 2^15: 256 x 128): since the strided passes of
+    // 8-byte elements take tiles of whole 128-byte lines (cuda::
+    // strided_log2_min_columns), balanced passes beat a short first pass,
+    // which runs the tile kernel.  H100 r116, split mode, fp16: N = 2^16
     // 256 x 256 0.92x the time of 64 x 1024, 2^17 0.88x, 2^24 256^3 0.91x,
-    // 2^25 0.87x, 2^26 0.90x; 2^15 1.00x; 2^22 as 2048 x 2048 ran 1.14x
-    // slower, so 1024 stays where the first pass is long).  The single-
-    // product mode keeps 1024-point later passes: balanced ones ran 1.15x
-    // ... 1.37x slower while its strided 256-point passes ran the tile
-    // kernel (r116), and after (r119) 0.93x ... 0.94x the time at N = 2^16
-    // ... 2^26 but 1.12x at 2^15.
-    if (mode == ComputeMode::split_fp16 && intermediate_element_bytes == 8) {
+    // 2^25 0.87x, 2^26 0.90x; 2^22 as 2048 x 2048 ran 1.14x slower, so
+    // 1024 stays where the first pass is long.  The single-product mode
+    // since its strided 256-point passes run register blocks (r133, fp16 /
+    // bf16 storage): N = 2^16 0.95x / 0.94x, 2^17 0.92x / 0.92x, 2^24 0.95x
+    // / 0.97x, 2^25 0.91x / 0.90x, 2^26 0.93x / 0.92x; N = 2^15 keeps 32 x
+    // 1024 (balanced: r119, 1.12x slower; split mode r133 0.99x).
+    if (intermediate_element_bytes == 8) {
       limits.later_pass_shortest_first = std::int64_t{1} << 8;
     }
   }
@@ -163,8 +164,11 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
     if (later > 0) {
       const int log2_later = log2_floor(later);
       const int log2_first = log2_size - (pass_count - 1) * log2_later;
+      // Balanced instead where the first pass would be shorter than
+      // shortest_first, unless a balanced pass would be too.
+      const bool balanced_shorter = (std::int64_t{1} << pass_log2_lengths.back()) < shortest_first;
       if (log2_first >= 1 && log2_first <= log2_max_first && log2_later <= log2_max_pass &&
-          (std::int64_t{1} << log2_first) >= shortest_first) {
+          ((std::int64_t{1} << log2_first) >= shortest_first || balanced_shorter)) {
         pass_log2_lengths.assign(pass_count, log2_later);
         pass_log2_lengths[0] = log2_first;
       }

@@ -198,9 +198,10 @@ TEST(PlanSchedule, SinglePassOf2To14PointsNeedsItsSharedMemory) {
 
 // A 1D transform between packed fp16/bf16 storage in several passes runs
 // every pass after the first at 1024 points (whole sectors of narrow
-// storage) where the first has at least 256 points (split mode, full
-// intermediates: make_plan's default); fp32 storage, a gathered input or
-// a scattered output keep balanced passes.
+// storage) where the first has at least 256 points or balanced passes would
+// have fewer (both tensor-core modes, full intermediates: make_plan's
+// default); fp32 storage, a gathered input or a scattered output keep
+// balanced passes.
 TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
   struct Case {
     StorageType storage;
@@ -209,7 +210,8 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
     std::vector<std::int64_t> pass_lengths;
   };
   const std::vector<Case> cases = {
-      {StorageType::complex_fp16, 1 << 15, false, false, {256, 128}},  // a first pass of 32 points: balanced
+      {StorageType::complex_fp16, 1 << 15, false, false, {32, 1024}},  // balanced: a 128-point pass
+      {StorageType::complex_fp16, 1 << 17, false, false, {512, 256}},  // a first pass of 128 points: balanced
       {StorageType::complex_bf16, 1 << 18, false, false, {256, 1024}},
       {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}},
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
@@ -220,17 +222,19 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp16, 1 << 15, true, false, {256, 128}},
       {StorageType::complex_fp16, 1 << 15, false, true, {256, 128}},
   };
-  for (const Case& c : cases) {
-    Problem problem;
-    problem.sizes = {c.size};
-    problem.storage = c.storage;
-    problem.mode = ComputeMode::split_fp16;
-    if (c.strided_input) problem.input_layout.stride = 2;
-    if (c.strided_output) problem.output_layout.stride = 2;
-    const Plan p = tensorfft::make_plan(problem, Backend::host);
-    SCOPED_TRACE(p.describe());
-    const plan::AxisSchedule& axis = p.implementation().axes.at(0);
-    EXPECT_EQ(pass_lengths_of(axis), c.pass_lengths);
+  for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+    for (const Case& c : cases) {
+      Problem problem;
+      problem.sizes = {c.size};
+      problem.storage = c.storage;
+      problem.mode = mode;
+      if (c.strided_input) problem.input_layout.stride = 2;
+      if (c.strided_output) problem.output_layout.stride = 2;
+      const Plan p = tensorfft::make_plan(problem, Backend::host);
+      SCOPED_TRACE(p.describe());
+      const plan::AxisSchedule& axis = p.implementation().axes.at(0);
+      EXPECT_EQ(pass_lengths_of(axis), c.pass_lengths);
+    }
   }
 }
 
@@ -409,9 +413,8 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
                                         ? std::int64_t{1} << plan::log2_longest_whole_sector_pass
                                         : 0);
       EXPECT_EQ(limits.strided_last_of_two, tensor && default_radix ? 4 : 0);
-      // The split mode with full intermediates keeps later_pass for first passes of register blocks.
-      EXPECT_EQ(limits.later_pass_shortest_first,
-                limits.later_pass > 0 && c.combo.mode == ComputeMode::split_fp16 && intermediate_bytes == 8 ? 256 : 1);
+      // Full intermediates keep later_pass for first passes of register blocks.
+      EXPECT_EQ(limits.later_pass_shortest_first, limits.later_pass > 0 && intermediate_bytes == 8 ? 256 : 1);
       if (intermediate_bytes == 4 && default_radix) {
         EXPECT_EQ(limits.strided_pass, 4096);
       }
@@ -456,8 +459,11 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       std::int64_t later_product = 1;
       for (std::size_t p = 1; p < count && later > 0; ++p) later_product *= later;
       const std::int64_t first_length = size / later_product;
+      // (or balanced passes would have one shorter than shortest_first too)
+      const bool balanced_shorter =
+          count >= 2 && (std::int64_t{1} << (c.log2_size / static_cast<int>(count))) < shortest_first;
       const bool fixed_later = later > 0 && count >= 2 && first_length >= 2 && first_length <= first_limit &&
-                               first_length >= shortest_first;
+                               (first_length >= shortest_first || balanced_shorter);
       if (fixed_later) {
         for (std::size_t p = 1; p < count; ++p) EXPECT_EQ(axis.pass_length(axis.passes[p]), later) << "pass " << p;
       } else {
