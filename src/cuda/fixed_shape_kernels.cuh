@@ -138,15 +138,15 @@ PassKernel fixed_shape_kernel_of(int p, int t, std::integer_sequence<int, Indice
 // up to 2^7, T by size); passes with an intermediate side are passes of
 // multi-pass or multi-axis transforms (P up to 2^11, columns apart, or T by
 // size for the contiguous axis; 2^12 for the first of several passes of an
-// axis, for passes reading 4-byte (compact) intermediates and with fp32
-// storage, plan::pass_limits).
+// axis, for passes reading 4-byte (compact) intermediates and for
+// strided axes of 4096 points, plan::pass_limits).
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 PassKernel fixed_shape_kernel(bool input_is_intermediate, bool output_is_intermediate, int log2_pass_length,
                               int log2_tile_columns, bool contiguous) {
   using Single = std::make_integer_sequence<int, 7>;                            // P = 2 ... 2^7
   using Multi = std::make_integer_sequence<int, fixed_tile_log2_elements>;      // P = 2 ... 2^11
-  // ... 2^12 after a pass that wrote 4-byte (compact) intermediates, and with fp32 storage (plan::pass_limits)
-  using FromIntermediate = std::make_integer_sequence<int, sizeof(Intermediate) == 4 || sizeof(Storage) == 8 ? 12 : 11>;
+  // ... 2^12 (compact intermediates, plan::pass_limits; a strided axis of 4096 points, strided_axis_single_pass)
+  using FromIntermediate = std::make_integer_sequence<int, 12>;
   using FirstOfSeveral = std::make_integer_sequence<int, 12>;                   // P = 2 ... 2^12
   // P = 2^first_register_transform_log2 ... 2^13
   using Contiguous = std::make_integer_sequence<int, 14 - first_register_transform_log2>;

@@ -104,13 +104,18 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
       register_block_shared_bytes((std::int64_t{1} << 12) * min_columns_per_tile, 4) <= shared_bytes_per_block) {
     limits.strided_pass = std::int64_t{1} << 12;
   }
-  // fp32 storage: a strided axis of 4096 points runs in one pass, in place
-  // in tiles of four columns fetched in parts (cuda::strided_tile_in_parts,
-  // tile_in_parts_shared_bytes): 4096^2 in two passes instead of three
-  // (H100 r128: 0.85x the time in split mode, 0.84x single_fp16).  Not the
-  // passes of an unstrided axis: N = 2^24 as 4096 x 4096 ran 1.07x slower
-  // than 256^3 in split mode (r126).
-  if (!narrow_storage && tile_in_parts_shared_bytes(std::int64_t{1} << 14, 8) <= shared_bytes_per_block) {
+  // A strided axis of 4096 points that reads and writes 8-byte elements
+  // (fp32 storage, or full intermediates) runs in one pass, in place in
+  // tiles of four columns fetched in parts (cuda::strided_tile_in_parts,
+  // tile_in_parts_shared_bytes): fp32 storage 4096^2 in two passes instead
+  // of three (H100 r128: 0.85x the time in split mode, 0.84x single_fp16),
+  // fp16 / bf16 64 x 4096 x 256 0.85x / 0.84x (r134).  Not where it writes
+  // fp16/bf16 storage (4096^2: four 4-byte columns are half a sector;
+  // r134, 1.02x ... 1.03x slower), nor the passes of an unstrided axis
+  // (N = 2^24 as 4096 x 4096 ran 1.07x slower than 256^3 in split mode,
+  // r126).
+  if (intermediate_element_bytes == 8 && !(narrow_storage && writes_packed_storage) &&
+      tile_in_parts_shared_bytes(std::int64_t{1} << 14, 8) <= shared_bytes_per_block) {
     limits.strided_axis_single_pass = std::int64_t{1} << log2_longest_in_place_strided_pass;
   }
   return limits;

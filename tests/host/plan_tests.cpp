@@ -283,7 +283,8 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
 
 // fp32 storage in the tensor-core modes: a strided axis of 4096 points runs
 // in one pass (in place, its tiles fetched in parts), while the passes of an
-// unstrided axis keep the 2048-point limit (N = 2^24 stays 256^3).
+// unstrided axis keep the 2048-point limit (N = 2^24 stays 256^3); so does
+// one of fp16/bf16 storage that writes intermediates.
 TEST(PlanSchedule, Fp32StorageStridedAxisOf4096PointsInOnePass) {
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
     Plan p = host_plan_of(StorageType::complex_fp32, mode, {4096, 4096}, 0, false);
@@ -298,6 +299,13 @@ TEST(PlanSchedule, Fp32StorageStridedAxisOf4096PointsInOnePass) {
   // The scalar fp32 mode keeps two passes.
   const Plan p = host_plan_of(StorageType::complex_fp32, ComputeMode::fp32, {4096, 4096}, 0, false);
   EXPECT_EQ(plan::pass_count(p.implementation()), 3) << p.describe();
+  // fp16/bf16 storage: where the axis writes intermediates, not the packed output.
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+    Plan q = host_plan_of(storage, ComputeMode::split_fp16, {64, 4096, 256}, 0, false);
+    EXPECT_EQ(pass_lengths_of(q.implementation().axes.at(1)), (std::vector<std::int64_t>{4096})) << q.describe();
+    q = host_plan_of(storage, ComputeMode::split_fp16, {4096, 4096}, 0, false);
+    EXPECT_EQ(pass_lengths_of(q.implementation().axes.back()), (std::vector<std::int64_t>{1024, 4})) << q.describe();
+  }
 }
 
 // A strided axis in two passes ends with 4 points in the tensor-core modes
@@ -418,8 +426,9 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       if (intermediate_bytes == 4 && default_radix) {
         EXPECT_EQ(limits.strided_pass, 4096);
       }
-      // fp32 storage: a strided axis of 4096 points in one in-place pass (tiles in parts).
-      EXPECT_EQ(limits.strided_axis_single_pass, !narrow && tensor && default_radix ? 4096 : 0);
+      // A strided axis of 4096 points in one in-place pass (tiles in parts) where it writes 8-byte elements.
+      EXPECT_EQ(limits.strided_axis_single_pass,
+                tensor && default_radix && intermediate_bytes == 8 && !(narrow && writes_storage) ? 4096 : 0);
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
