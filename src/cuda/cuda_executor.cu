@@ -470,8 +470,8 @@ class CudaExecutor final : public Executor {
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
             register_blocks,
             contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes),
-            in_place, cuda::fetches_tile_in_parts(in_place, log2_length, contiguous, view.plane), elements, input_element_bytes,
-            compute_bytes));
+            in_place, cuda::fetches_tile_in_parts(in_place, log2_length, contiguous, view.plane), elements,
+            input_element_bytes, compute_bytes));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }

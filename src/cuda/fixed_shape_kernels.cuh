@@ -94,8 +94,8 @@ constexpr int fixed_log2_tile_columns(int log2_pass_length, bool columns_apart, 
       runs_register_blocks(Mode, log2_pass_length, contiguous, static_cast<int>(sizeof(Input)));
   const bool in_registers =
       contiguous && runs_contiguous_register_transforms(Mode, log2_pass_length, static_cast<int>(sizeof(Input)));
-  const auto in_place = [&](int t) {
-    return exchanges_in_place(Mode, log2_pass_length, t, contiguous, static_cast<int>(sizeof(Input)),
+  const auto in_place = [&](int log2_columns) {
+    return exchanges_in_place(Mode, log2_pass_length, log2_columns, contiguous, static_cast<int>(sizeof(Input)),
                               static_cast<int>(sizeof(Output)));
   };
   while (t > 0 && pass_shared_bytes(register_blocks, in_registers, in_place(t),

@@ -158,7 +158,8 @@ __host__ __device__ constexpr bool strided_tile_in_parts(ComputeMode mode, int l
 // fetch of its next tile, so that tile comes in quarters
 // (plan::tile_in_parts_shared_bytes; register_block_pass).  And strided
 // passes of 2048 or 4096 points in tiles of 2^14 elements
-// (strided_tile_in_parts).
+// (strided_tile_in_parts), which is why the tile's log2_columns matter
+// (below 2048 points and in contiguous passes they do not).
 __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2_length, int log2_columns,
                                                       bool contiguous, int input_element_bytes,
                                                       int output_element_bytes) {
@@ -254,8 +255,9 @@ __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length
   while ((std::int64_t{1} << (log2_length + log2_columns)) < elements) ++log2_columns;
   const bool in_place =
       exchanges_in_place(mode, log2_length, log2_columns, contiguous, input_element_bytes, output_element_bytes);
-  const long long tile_bytes = pass_shared_bytes(true, false, in_place, fetches_tile_in_parts(in_place, log2_length, contiguous, false),
-                                                 elements, input_element_bytes, 8);
+  const long long tile_bytes =
+      pass_shared_bytes(true, false, in_place, fetches_tile_in_parts(in_place, log2_length, contiguous, false),
+                        elements, input_element_bytes, 8);
   for (int smaller = contiguous ? 128 : 256; smaller < threads; smaller *= 2) {
     if ((max_threads_per_block / smaller) * tile_bytes <= plan::default_shared_bytes_per_block) return smaller;
   }
@@ -1298,10 +1300,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   constexpr int elements = P * T, input_bytes = static_cast<int>(sizeof(InputStorage));
   using Raw = typename std::conditional<input_bytes == 4, std::uint32_t, uint2>::type;  // storage bits
   static_assert(sizeof(Raw) == sizeof(InputStorage), "4- or 8-byte storage elements");
-  constexpr bool in_place =
-      exchanges_in_place(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, log2_P, Log2Columns, Contiguous,
-                         input_bytes,
-                         static_cast<int>(sizeof(OutputStorage)));
+  constexpr bool in_place = exchanges_in_place(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, log2_P,
+                                                Log2Columns, Contiguous, input_bytes,
+                                                static_cast<int>(sizeof(OutputStorage)));
   static_assert(!in_place || (input_bytes == 8 && (R <= 16 || (R == 64 && Contiguous))),
                 "outputs fit where the inputs were");
   // block_transform's ReduceMaximum.  Measured on the H100 against the
@@ -1595,9 +1596,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       // 1 = first_slot mod part_slots) and arrives during the second half
       // instead of being waited for.  H100 r132 (against the fetch after the
       // whole stage): fp32 storage N = 2^14 0.95x the time (split), 0.94x
-      // (single_fp16), 2 x 16384 0.97x.  Not kept in the strided passes in parts: 4096^2
-      // split 1.04x ... 1.12x slower (r130/r131; the loop issued 17% ... 26%
-      // more instructions).
+      // (single_fp16), 2 x 16384 0.97x.  Not kept in the strided passes in
+      // parts: 4096^2 split 1.04x ... 1.12x slower (r130/r131; the loop
+      // issued 17% ... 26% more instructions).
       const auto radix_outputs = [&](int begin, int end) {
 #pragma unroll 1
         for (int v = begin + static_cast<int>(threadIdx.x); v < end; v += threads) {
