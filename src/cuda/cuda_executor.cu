@@ -435,6 +435,9 @@ class CudaExecutor final : public Executor {
                                          cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
         launch.kernel = kernels.pick(launch.input_is_intermediate, launch.output_is_intermediate);
         register_blocks = false;
+        // Where a register-block pass of this tile exchanges in place (the kernels follow the same rule).
+        const bool in_place = cuda::exchanges_in_place(problem.mode, log2_length, log2_columns, contiguous,
+                                                       input_element_bytes, output_element_bytes);
         if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
           const cuda::PassKernel plane_kernel = kernels.plane && !runtime_shape_kernels_forced() &&
                                                         !launch.input_is_intermediate
@@ -451,10 +454,7 @@ class CudaExecutor final : public Executor {
                                                        log2_length, log2_columns, contiguous);
           // A tile fetched in parts needs its columns side by side in whole
           // groups of T (register_block_pass); else the run-time-shape kernel.
-          const bool in_parts = cuda::fetches_tile_in_parts(
-              cuda::exchanges_in_place(problem.mode, log2_length, log2_columns, contiguous, input_element_bytes,
-                                       output_element_bytes),
-              log2_length, contiguous, false);
+          const bool in_parts = cuda::fetches_tile_in_parts(in_place, log2_length, contiguous, false);
           if (in_parts && p.columns_per_transform * view.inner < tile_columns) fixed = nullptr;
           register_blocks =
               fixed && cuda::runs_register_blocks(problem.mode, log2_length, contiguous, input_element_bytes);
@@ -465,8 +465,6 @@ class CudaExecutor final : public Executor {
                                          output_element_bytes, elements, reads_compact_intermediates);
           }
         }
-        const bool in_place = cuda::exchanges_in_place(problem.mode, log2_length, log2_columns, contiguous,
-                                                       input_element_bytes, output_element_bytes);
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
             register_blocks,
             contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes),
