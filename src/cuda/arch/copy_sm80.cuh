@@ -15,8 +15,7 @@ namespace tensorfft::cuda::arch {
 // 0.94x ... 0.97x the time (fp16 and fp32 storage), 8192^2 0.97x, fp16
 // N = 2^17 0.97x, every other case within noise; a 256-byte prefetch
 // gained the same but fp32 N = 2^15 1.06x slower (r139).  The same hint on the
-// ordinary loads (__ldg) changed
-// nothing beyond noise (r140).
+// ordinary loads (__ldg) changed nothing beyond noise (r140).
 __device__ __forceinline__ void copy_16_bytes_async(void* destination, const void* source) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const auto shared_address = static_cast<std::uint32_t>(__cvta_generic_to_shared(destination));
