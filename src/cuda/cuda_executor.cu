@@ -506,18 +506,20 @@ class CudaExecutor final : public Executor {
       if (strided_register_blocks) blocks_per_sm = std::min(blocks_per_sm, std::max(1, 512 / threads));
       const std::int64_t resident = static_cast<std::int64_t>(sm_count) * std::max(blocks_per_sm, 1);
       launch.grid = dim3(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident)));
-      // contiguous_register_transforms of 8-byte elements (fp32 storage)
-      // launch eight times the resident blocks, each warp taking every
-      // (grid x warps)-th register block: the blocks then start in order
-      // and the addresses in flight stay closer together (a persistent
-      // grid-stride copy kernel ran at 2.79 TB/s against 3.00 for one
-      // element per thread on the H100, r142).  H100 r143/r144: fp32 storage
-      // single_fp16 N = 16 ... 512 0.95x ... 0.97x the time, split N = 16
-      // and 512 0.95x ... 0.97x, the rest within noise.  Not with 4-byte
-      // elements: fp16 split N = 256 ... 1024 ran 1.02x ... 1.03x slower at
-      // four times, 1.2x ... 1.45x with a block per register block (each
-      // warp's twiddle and fragment setup then serves one register block).
-      if (register_blocks && contiguous && !view.plane && input_element_bytes == 8 &&
+      // contiguous_register_transforms of 8-byte elements (fp32 storage),
+      // and of 16-point transforms, launch eight times the resident blocks,
+      // each warp taking every (grid x warps)-th register block: the blocks
+      // then start in order and the addresses in flight stay closer
+      // together (a persistent grid-stride copy kernel ran at 2.79 TB/s
+      // against 3.00 for one element per thread on the H100, r142).  H100
+      // r143/r144: fp32 storage single_fp16 N = 16 ... 512 0.95x ... 0.97x
+      // the time, split N = 16 and 512 0.95x ... 0.97x, the rest within
+      // noise; r147: fp16/bf16 N = 16 single_fp16 0.91x, split 1.00x.  Not
+      // for longer transforms of 4-byte elements: fp16 split N = 256 ...
+      // 1024 ran 1.02x ... 1.03x slower at four times, 1.2x ... 1.45x with a
+      // block per register block (each warp's twiddle and fragment setup
+      // then serves one register block).
+      if (register_blocks && contiguous && !view.plane && (input_element_bytes == 8 || log2_length == 4) &&
           cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes)) {
         constexpr std::int64_t resident_multiple = 8;
         const std::int64_t register_block_elements = std::max<std::int64_t>(256, length);
