@@ -261,6 +261,7 @@ struct Launch {
   std::size_t shared_bytes;
   std::size_t twiddle_coarse, twiddle_fine, twiddle_inner;  // table offsets until the upload
   std::size_t twiddle_radix_stage;                          // (no_table: none)
+  int tile_counter = -1;  // register_block_pass's tile counter in the workspace (-1: tiles in static order)
 };
 constexpr std::size_t no_table = ~std::size_t{0};
 constexpr int caller_input = -1;
@@ -481,6 +482,25 @@ class CudaExecutor final : public Executor {
                                        ? append_radix_stage_roots(length, view.plane)
                                        : no_table;
       const bool strided_register_blocks = register_blocks && !contiguous;
+      // register_block_pass launches that write 8-byte elements take their
+      // tiles from a counter (PassParameters::tile_counter), so blocks that
+      // run faster take more tiles: a persistent copy whose warps took their
+      // chunks so ran at 2.96 TB/s against 2.78 in a fixed order (H100,
+      // r149).  H100 r155 (A/B, two rounds): fp32 storage 0.97x the time
+      // (geometric mean of 30 cases; N = 2^15 0.91x ... 0.93x, 2^17 0.93x
+      // ... 0.95x, 2^26 0.95x, 4096 0.94x ... 0.96x, 1024^2 split 0.95x, 3D
+      // 0.94x ... 0.97x), fp16 1.00x (256^3 0.96x ... 0.97x, N = 2048 split
+      // 0.95x; 2^15 single 1.05x, 1024^2 1.03x slower); the passes that
+      // write fp16/bf16 storage keep the fixed order: with counters too
+      // (r154) fp16 N = 2^14 ... 2^23 and 1024^2 ran 1.02x ... 1.12x slower.
+      const bool runs_register_block_pass =
+          register_blocks &&
+          !(contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes));
+      if (runs_register_block_pass && output_element_bytes == 8) {
+        p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
+        launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);
+        launch.tile_counter = tile_counters_++;
+      }
       if (launch.shared_bytes > static_cast<std::size_t>(max_shared_)) {
         throw Error(Status::not_supported, "pass of length " + std::to_string(length) + " needs " +
                                                std::to_string(launch.shared_bytes) + " bytes of shared memory; the "
@@ -571,7 +591,11 @@ class CudaExecutor final : public Executor {
                                                              : intermediate_bytes;
     half_workspace_ = static_cast<std::size_t>(plan.transform_elements) * static_cast<std::size_t>(problem.batch) *
                       static_cast<std::size_t>(workspace_element_bytes);
-    workspace_bytes_ = halves_used * half_workspace_;
+    // Then the tile counters, zeroed before every transform.
+    tile_counters_offset_ = (halves_used * half_workspace_ + 255) / 256 * 256;
+    workspace_bytes_ = tile_counters_ > 0
+                           ? tile_counters_offset_ + static_cast<std::size_t>(tile_counters_) * sizeof(unsigned long long)
+                           : halves_used * half_workspace_;
     if (workspace_bytes_ > 0) {
       check(cudaMalloc(&own_workspace_, workspace_bytes_),
             ("cudaMalloc of the " + std::to_string(workspace_bytes_) + "-byte workspace").c_str(),
@@ -609,6 +633,13 @@ class CudaExecutor final : public Executor {
       if (which == caller_output) return output;
       return halves[which];
     };
+    unsigned long long* tile_counters = nullptr;
+    if (tile_counters_ > 0) {
+      tile_counters = reinterpret_cast<unsigned long long*>(static_cast<char*>(workspace) + tile_counters_offset_);
+      check(cudaMemsetAsync(tile_counters, 0, static_cast<std::size_t>(tile_counters_) * sizeof(unsigned long long),
+                            cuda_stream),
+            "cudaMemsetAsync of the tile counters");
+    }
     if (gather_) {
       kernels_.gather(input, halves[0], gather_map_, cuda_stream, copy_grid_);
       check(cudaGetLastError(), "gather kernel launch");
@@ -617,6 +648,7 @@ class CudaExecutor final : public Executor {
       PassParameters p = launch.parameters;
       p.input = buffer(launch.input_buffer);
       p.output = buffer(launch.output_buffer);
+      if (launch.tile_counter >= 0) p.tile_counter = tile_counters + launch.tile_counter;
       launch.kernel<<<launch.grid, launch.block, launch.shared_bytes, cuda_stream>>>(p);
       check(cudaGetLastError(), "kernel launch");
     }
@@ -640,6 +672,8 @@ class CudaExecutor final : public Executor {
   void* own_workspace_ = nullptr;
   std::size_t half_workspace_ = 0;
   std::size_t workspace_bytes_ = 0;
+  int tile_counters_ = 0;                 // launches with a tile counter (Launch::tile_counter)
+  std::size_t tile_counters_offset_ = 0;  // where the counters start in the workspace
 };
 
 }  // namespace

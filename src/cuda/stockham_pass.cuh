@@ -333,6 +333,11 @@ struct PassParameters {
   const void* roots_of_sixteen = nullptr;  // w_16^k, k < 16, in the compute precision
   const uint4* mma_fragments = nullptr;  // fragment_table_entries
   double scale = 1.0;
+  // register_block_pass's tiles in the order blocks ask for them: a zeroed
+  // counter in the workspace (null: every gridDim.x-th tile), and where in
+  // the dynamic shared memory its two 8-byte tile slots lie.
+  unsigned long long* tile_counter = nullptr;
+  int tile_slots_offset = 0;
 };
 
 template <typename Real>
@@ -1479,15 +1484,37 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // exchange_slot's slot in this tile's part slots (fetches_in_parts; the same slot otherwise).
   const auto exchange_part_slot = [&](int slot) { return part_offset(first_slot, slot * 8) >> 3; };
 
-  const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * T;
+  // The tiles: with params.tile_counter (the executor's dynamic_tiles) each
+  // block takes the next tile from that counter as it goes, so blocks that
+  // run faster take more tiles; else every gridDim.x-th from blockIdx.x.
+  // Thread 0 takes the tile after next one iteration early (its atomic is
+  // off the barrier's path) and passes the next one on through two slots
+  // after the tile (params.tile_slots_offset), one per iteration's parity.
+  unsigned long long* const tile_counter = params.tile_counter;
+  auto* const tile_slots = reinterpret_cast<std::int64_t*>(shared + params.tile_slots_offset);
+  unsigned long long tile_after_next = 0;  // thread 0's
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
+  if (tile_counter) {
+    if (threadIdx.x == 0) {
+      tile_slots[0] = static_cast<std::int64_t>(atomicAdd(tile_counter, 1ull)) * T;
+      tile_after_next = atomicAdd(tile_counter, 1ull);
+    }
+    __syncthreads();
+    first = tile_slots[0];
+  }
   if (first < columns) fetch(first, 0, parts, first_slot);
+  std::int64_t next = 0;  // the block's next tile (its first column)
 #pragma unroll 1
-  for (; first < columns; first += step) {
+  for (int parity = 1; first < columns; first = next, parity ^= 1) {
+    if (tile_counter && threadIdx.x == 0) {
+      tile_slots[parity] = static_cast<std::int64_t>(tile_after_next) * T;
+      tile_after_next = atomicAdd(tile_counter, 1ull);
+    }
     arch::wait_for_async_copies();
     __syncthreads();  // this tile's inputs are in `raw`; the last tile is done with `exchange`
+    next = tile_counter ? tile_slots[parity] : first + static_cast<std::int64_t>(gridDim.x) * T;
     const int next_slot = first_slot + parts < part_slots ? first_slot + parts : first_slot + parts - part_slots;
-    if (fetches_in_parts && first + step < columns) fetch(first + step, 0, parts - 1, next_slot);
+    if (fetches_in_parts && next < columns) fetch(next, 0, parts - 1, next_slot);
     // The register blocks' reads and writes (in place: the lane's part).
     const int lane_part_offset = fetches_in_parts ? part_offset(first_slot, lane_part << log2_part_bytes) : 0;
 #pragma unroll 1
@@ -1558,7 +1585,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     }
     __syncthreads();  // `raw` is free (unless in place); `exchange` holds every Y_a
     // In flight during the radix-R stage (in place: after it, below).
-    if (!in_place && first + step < columns) fetch(first + step, 0, parts, 0);
+    if (!in_place && next < columns) fetch(next, 0, parts, 0);
     OutputStorage* const tile_output = output + store.tile_start(first);
     if constexpr (R == 64) {
       // Radix 64 as 8 x 8 (64 values per thread would not fit in registers),
@@ -1624,7 +1651,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       if constexpr (fetches_in_parts) {
         radix_outputs(0, T * 1024);
         __syncthreads();  // parts 0 and 1 are read
-        if (first + step < columns) fetch(first + step, parts - 1, parts, next_slot);
+        if (next < columns) fetch(next, parts - 1, parts, next_slot);
         radix_outputs(T * 1024, T * 2048);
       } else {
         radix_outputs(0, T * 2048);
@@ -1702,7 +1729,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       if constexpr (!(fetches_in_parts && R == 64)) {  // (the contiguous pass fetched its last part above)
         __syncthreads();  // every Y_a is read: `raw` is free
         // In parts: the next tile's last part goes to slot next_slot + parts - 1 = first_slot (mod part_slots).
-        if (first + step < columns) fetch(first + step, fetches_in_parts ? parts - 1 : 0, parts, next_slot);
+        if (next < columns) fetch(next, fetches_in_parts ? parts - 1 : 0, parts, next_slot);
       }
       first_slot = fetches_in_parts ? next_slot : 0;
     }

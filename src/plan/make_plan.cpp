@@ -356,6 +356,10 @@ void Plan::execute(const void* input, void* output, void* stream, void* workspac
     fail(Status::invalid_value, "workspace pointer is null but the plan needs " +
                                     std::to_string(plan.executor->workspace_bytes()) + " bytes");
   }
+  // The passes copy intermediates in 16-byte pieces (cudaMalloc gives 256).
+  if (plan.executor->workspace_bytes() > 0 && reinterpret_cast<std::uintptr_t>(workspace) % 16 != 0) {
+    fail(Status::unaligned_data, "workspace pointer is not aligned to 16 bytes");
+  }
   plan.executor->check_pointers(input, output);
   plan.executor->execute(input, output, stream, workspace);
 }

@@ -239,6 +239,72 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
   }
 }
 
+// Caller-supplied workspaces (Plan::execute's fourth argument): a workspace
+// full of garbage gives the same bits as the plan's own, also on its second
+// use (the tile counters in it are zeroed per transform) and with two
+// streams running the plan at once, each with its own workspace; a
+// workspace not aligned to 16 bytes is refused with unaligned_data.
+void run_workspace_case(const Problem& problem, Buffers& buffers, Totals& totals, std::uint64_t seed) {
+  const std::int64_t count = transform_elements(problem) * problem.batch;
+  const std::size_t bytes = count * element_bytes(problem.storage);
+  const std::string name = case_name(problem, "caller workspace");
+  void* workspaces[2] = {nullptr, nullptr};
+  void* second_output = nullptr;
+  cudaStream_t streams[2] = {nullptr, nullptr};
+  try {
+    prepare_input(problem, buffers, count, seed, false);
+    Plan plan = make_plan(problem, Backend::cuda);
+    const std::size_t workspace = plan.workspace_bytes();
+    std::vector<unsigned char> expected(bytes), got(bytes), got_second(bytes);
+    poison(buffers.output, bytes);
+    plan.execute(buffers.input, buffers.output);
+    cuda_check(cudaMemcpy(expected.data(), buffers.output, bytes, cudaMemcpyDeviceToHost), "copy");
+    for (void*& w : workspaces) {
+      cuda_check(cudaMalloc(&w, workspace + 256), "cudaMalloc workspace");
+      poison(w, workspace + 256);
+    }
+    cuda_check(cudaMalloc(&second_output, bytes), "cudaMalloc output");
+    bool same = true;
+    for (int use = 0; use < 2; ++use) {  // the second use finds the first's counters
+      poison(buffers.output, bytes);
+      plan.execute(buffers.input, buffers.output, nullptr, workspaces[0]);
+      cuda_check(cudaMemcpy(got.data(), buffers.output, bytes, cudaMemcpyDeviceToHost), "copy");
+      same = same && got == expected;
+    }
+    for (cudaStream_t& s : streams) cuda_check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
+    poison(buffers.output, bytes);
+    poison(second_output, bytes);
+    cuda_check(cudaDeviceSynchronize(), "poison");  // the streams do not wait for the legacy stream
+    for (int repeat = 0; repeat < 3; ++repeat) {
+      plan.execute(buffers.input, buffers.output, streams[0], workspaces[0]);
+      plan.execute(buffers.input, second_output, streams[1], workspaces[1]);
+    }
+    cuda_check(cudaDeviceSynchronize(), "two streams");
+    cuda_check(cudaMemcpy(got.data(), buffers.output, bytes, cudaMemcpyDeviceToHost), "copy");
+    cuda_check(cudaMemcpy(got_second.data(), second_output, bytes, cudaMemcpyDeviceToHost), "copy");
+    same = same && got == expected && got_second == expected;
+    bool refused = workspace == 0;
+    if (workspace > 0) {
+      try {
+        plan.execute(buffers.input, buffers.output, nullptr, static_cast<char*>(workspaces[0]) + 8);
+      } catch (const Error& e) {
+        refused = e.status() == Status::unaligned_data;
+      }
+    }
+    char detail[160];
+    std::snprintf(detail, sizeof detail, " workspace %zu bytes: %s, misaligned %s", workspace,
+                  same ? "same bits" : "DIFFERENT", refused ? "refused" : "NOT refused");
+    totals.record(same && refused, name + detail + " " + plan.describe());
+  } catch (const std::exception& e) {
+    totals.record(false, name + " threw: " + e.what());
+  }
+  for (void* w : workspaces) cudaFree(w);
+  cudaFree(second_output);
+  for (cudaStream_t s : streams) {
+    if (s) cudaStreamDestroy(s);
+  }
+}
+
 // Transforms of very different magnitudes in one batch (2^-spread ...
 // 2^spread): each keeps its own accuracy, also where one register block or
 // tile holds several transforms (their split scales must not be shared).
@@ -641,6 +707,23 @@ int main(int argc, char** argv) {
     std::printf("%d passed, %d failed\n", totals.passed, totals.failed);
     if (totals.log) std::fclose(totals.log);
     return totals.failed == 0 ? 0 : 1;
+  }
+  // Caller workspaces: single-pass and several-pass plans with tile counters
+  // (8-byte outputs), one without (fp16 N = 4096), a 2D and a 3D one.
+  for (const auto& [shape, storage] : std::vector<std::pair<std::vector<std::int64_t>, StorageType>>{
+           {{4096}, StorageType::complex_fp32},
+           {{4096}, StorageType::complex_fp16},
+           {{1 << 15}, StorageType::complex_fp16},
+           {{1 << 18}, StorageType::complex_fp32},
+           {{256, 256}, StorageType::complex_fp32},
+           {{32, 64, 64}, StorageType::complex_bf16}}) {
+    Problem p;
+    p.sizes = shape;
+    p.storage = storage;
+    p.batch = 4;
+    if (static_cast<std::size_t>(transform_elements(p) * p.batch) <= buffers.capacity) {
+      run_workspace_case(p, buffers, totals, seed++);
+    }
   }
   // Advanced layouts (cuFFT/FFTW inembed/istride/idist, onembed/ostride/odist).
   for (StorageType storage : {StorageType::complex_fp32, StorageType::complex_fp16}) {
