@@ -100,7 +100,8 @@ tensorfftResult tensorfftMakePlanMany64(tensorfftHandle handle, int rank, const 
 
 /* stream is a cudaStream_t (NULL: the default stream); ignored by the host backend. */
 tensorfftResult tensorfftSetStream(tensorfftHandle handle, void* stream);
-/* Use a caller-owned workspace of at least *work_size bytes (NULL: the plan's own). */
+/* Use a caller-owned workspace of at least *work_size bytes, aligned to 16 bytes (cudaMalloc's are);
+ * NULL: the plan's own. */
 tensorfftResult tensorfftSetWorkArea(tensorfftHandle handle, void* work_area);
 
 /* direction: TENSORFFT_FORWARD or TENSORFFT_INVERSE.  input == output is in place. */

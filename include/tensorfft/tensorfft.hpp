@@ -144,7 +144,8 @@ class Plan {
   // legacy default stream); execute neither allocates nor synchronizes.
   // For the host backend the pointers are host memory and `stream` is ignored.
   void execute(const void* input, void* output, void* stream = nullptr) const;
-  // Same, with a caller-supplied workspace of at least workspace_bytes().
+  // Same, with a caller-supplied workspace of at least workspace_bytes(),
+  // aligned to 16 bytes (cudaMalloc's are).
   void execute(const void* input, void* output, void* stream, void* workspace) const;
 
   const Problem& problem() const noexcept;
