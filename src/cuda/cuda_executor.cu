@@ -490,13 +490,16 @@ class CudaExecutor final : public Executor {
       // (geometric mean of 30 cases; N = 2^15 0.91x ... 0.93x, 2^17 0.93x
       // ... 0.95x, 2^26 0.95x, 4096 0.94x ... 0.96x, 1024^2 split 0.95x, 3D
       // 0.94x ... 0.97x), fp16 1.00x (256^3 0.96x ... 0.97x, N = 2048 split
-      // 0.95x; 2^15 single 1.05x, 1024^2 1.03x slower); the passes that
-      // write fp16/bf16 storage keep the fixed order: with counters too
-      // (r154) fp16 N = 2^14 ... 2^23 and 1024^2 ran 1.02x ... 1.12x slower.
-      const bool runs_register_block_pass =
+      // 0.95x); the passes that write fp16/bf16 storage keep the fixed order
+      // (cuda::takes_tiles_from_counter): with counters too (r154) fp16 N =
+      // 2^14 ... 2^23 and 1024^2 ran 1.02x ... 1.12x slower.
+      const bool launches_register_block_pass =
           register_blocks &&
           !(contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes));
-      if (runs_register_block_pass && output_element_bytes == 8) {
+      // (A 32-bit counter: the tiles plus two per block must stay below 2^32.)
+      const std::int64_t tile_count = (p.total_columns + p.tile_columns - 1) / p.tile_columns;
+      if (launches_register_block_pass && cuda::takes_tiles_from_counter(output_element_bytes) &&
+          tile_count < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
         launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);
         launch.tile_counter = tile_counters_++;
@@ -594,7 +597,7 @@ class CudaExecutor final : public Executor {
     // Then the tile counters, zeroed before every transform.
     tile_counters_offset_ = (halves_used * half_workspace_ + 255) / 256 * 256;
     workspace_bytes_ = tile_counters_ > 0
-                           ? tile_counters_offset_ + static_cast<std::size_t>(tile_counters_) * sizeof(unsigned long long)
+                           ? tile_counters_offset_ + static_cast<std::size_t>(tile_counters_) * sizeof(unsigned int)
                            : halves_used * half_workspace_;
     if (workspace_bytes_ > 0) {
       check(cudaMalloc(&own_workspace_, workspace_bytes_),
@@ -633,10 +636,10 @@ class CudaExecutor final : public Executor {
       if (which == caller_output) return output;
       return halves[which];
     };
-    unsigned long long* tile_counters = nullptr;
+    unsigned int* tile_counters = nullptr;
     if (tile_counters_ > 0) {
-      tile_counters = reinterpret_cast<unsigned long long*>(static_cast<char*>(workspace) + tile_counters_offset_);
-      check(cudaMemsetAsync(tile_counters, 0, static_cast<std::size_t>(tile_counters_) * sizeof(unsigned long long),
+      tile_counters = reinterpret_cast<unsigned int*>(static_cast<char*>(workspace) + tile_counters_offset_);
+      check(cudaMemsetAsync(tile_counters, 0, static_cast<std::size_t>(tile_counters_) * sizeof(unsigned int),
                             cuda_stream),
             "cudaMemsetAsync of the tile counters");
     }

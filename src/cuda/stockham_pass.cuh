@@ -170,6 +170,15 @@ __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2
                             log2_length + log2_columns == 14));
 }
 
+// Whether register_block_pass takes its tiles from a counter in the
+// workspace (PassParameters::tile_counter, zeroed per transform) rather than
+// every gridDim.x-th: where it writes 8-byte elements (the executor's
+// comment has the measurements; passes writing fp16/bf16 storage ran slower
+// so).
+__host__ __device__ constexpr bool takes_tiles_from_counter(int output_element_bytes) {
+  return output_element_bytes == 8;
+}
+
 // Whether register_block_pass fetches its next tile in parts (plan::
 // in_place_tile_parts) while this one runs: where it exchanges in place
 // (exchanges_in_place) in a tile of 2^14 elements, a contiguous pass other
@@ -336,7 +345,7 @@ struct PassParameters {
   // register_block_pass's tiles in the order blocks ask for them: a zeroed
   // counter in the workspace (null: every gridDim.x-th tile), and where in
   // the dynamic shared memory its two 8-byte tile slots lie.
-  unsigned long long* tile_counter = nullptr;
+  unsigned int* tile_counter = nullptr;
   int tile_slots_offset = 0;
 };
 
@@ -1484,20 +1493,23 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // exchange_slot's slot in this tile's part slots (fetches_in_parts; the same slot otherwise).
   const auto exchange_part_slot = [&](int slot) { return part_offset(first_slot, slot * 8) >> 3; };
 
-  // The tiles: with params.tile_counter (the executor's dynamic_tiles) each
-  // block takes the next tile from that counter as it goes, so blocks that
-  // run faster take more tiles; else every gridDim.x-th from blockIdx.x.
-  // Thread 0 takes the tile after next one iteration early (its atomic is
-  // off the barrier's path) and passes the next one on through two slots
-  // after the tile (params.tile_slots_offset), one per iteration's parity.
-  unsigned long long* const tile_counter = params.tile_counter;
+  // The tiles: where the pass takes them from a counter (takes_tiles_from_
+  // counter; the executor gives it params.tile_counter) each block takes the
+  // next tile as it goes, so blocks that run faster take more tiles; else
+  // every gridDim.x-th from blockIdx.x.  Thread 0 takes the tile after next
+  // one iteration early (its atomic is off the barrier's path) and passes
+  // the next one on through two slots after the tile
+  // (params.tile_slots_offset), one per iteration's parity.  Compile-time, so
+  // the other instances keep their registers.
+  unsigned int* const tile_counter =
+      takes_tiles_from_counter(static_cast<int>(sizeof(OutputStorage))) ? params.tile_counter : nullptr;
   auto* const tile_slots = reinterpret_cast<std::int64_t*>(shared + params.tile_slots_offset);
-  unsigned long long tile_after_next = 0;  // thread 0's
+  unsigned int tile_after_next = 0;  // thread 0's
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
   if (tile_counter) {
     if (threadIdx.x == 0) {
-      tile_slots[0] = static_cast<std::int64_t>(atomicAdd(tile_counter, 1ull)) * T;
-      tile_after_next = atomicAdd(tile_counter, 1ull);
+      tile_slots[0] = static_cast<std::int64_t>(atomicAdd(tile_counter, 1u)) * T;
+      tile_after_next = atomicAdd(tile_counter, 1u);
     }
     __syncthreads();
     first = tile_slots[0];
@@ -1508,7 +1520,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   for (int parity = 1; first < columns; first = next, parity ^= 1) {
     if (tile_counter && threadIdx.x == 0) {
       tile_slots[parity] = static_cast<std::int64_t>(tile_after_next) * T;
-      tile_after_next = atomicAdd(tile_counter, 1ull);
+      tile_after_next = atomicAdd(tile_counter, 1u);
     }
     arch::wait_for_async_copies();
     __syncthreads();  // this tile's inputs are in `raw`; the last tile is done with `exchange`
