@@ -419,6 +419,9 @@ class CudaExecutor final : public Executor {
       std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
+      // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
+      const bool register_transforms =
+          contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes);
       const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane &&
                                         !runtime_shape_kernels_forced() &&
                                         has_default_stages(*view.axis, *view.pass, log2_length);
@@ -467,10 +470,9 @@ class CudaExecutor final : public Executor {
           }
         }
         launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
-            register_blocks,
-            contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes),
-            in_place, cuda::fetches_tile_in_parts(in_place, log2_length, contiguous, view.plane), elements,
-            input_element_bytes, compute_bytes));
+            register_blocks, register_transforms, in_place,
+            cuda::fetches_tile_in_parts(in_place, log2_length, contiguous, view.plane), elements, input_element_bytes,
+            compute_bytes));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }
@@ -493,13 +495,10 @@ class CudaExecutor final : public Executor {
       // 0.95x); the passes that write fp16/bf16 storage keep the fixed order
       // (cuda::takes_tiles_from_counter): with counters too (r154) fp16 N =
       // 2^14 ... 2^23 and 1024^2 ran 1.02x ... 1.12x slower.
-      const bool launches_register_block_pass =
-          register_blocks &&
-          !(contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes));
       // (A 32-bit counter: the tiles plus two per block must stay below 2^32.)
-      const std::int64_t tile_count = (p.total_columns + p.tile_columns - 1) / p.tile_columns;
-      if (launches_register_block_pass && cuda::takes_tiles_from_counter(output_element_bytes) &&
-          tile_count < (std::int64_t{1} << 31)) {
+      const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
+      if (register_blocks && !register_transforms && cuda::takes_tiles_from_counter(output_element_bytes) &&
+          tiles < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
         launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);
         launch.tile_counter = tile_counters_++;
@@ -519,7 +518,6 @@ class CudaExecutor final : public Executor {
       check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, reinterpret_cast<const void*>(launch.kernel),
                                                           threads, launch.shared_bytes),
             "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-      const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
       // Strided register-block passes keep at most 16 warps per SM: the
       // split mode's kernels reach no more (128 registers), and the
       // single-product ones, with half the registers, ran slower with more
@@ -542,8 +540,7 @@ class CudaExecutor final : public Executor {
       // 1024 ran 1.02x ... 1.03x slower at four times, 1.2x ... 1.45x with a
       // block per register block (each warp's twiddle and fragment setup
       // then serves one register block).
-      if (register_blocks && contiguous && !view.plane && (input_element_bytes == 8 || log2_length == 4) &&
-          cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes)) {
+      if (register_blocks && register_transforms && (input_element_bytes == 8 || log2_length == 4)) {
         constexpr std::int64_t resident_multiple = 8;
         const std::int64_t register_block_elements = std::max<std::int64_t>(256, length);
         const std::int64_t register_block_count =
