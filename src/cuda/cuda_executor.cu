@@ -261,7 +261,7 @@ struct Launch {
   std::size_t shared_bytes;
   std::size_t twiddle_coarse, twiddle_fine, twiddle_inner;  // table offsets until the upload
   std::size_t twiddle_radix_stage;                          // (no_table: none)
-  int tile_counter = -1;  // register_block_pass's tile counter in the workspace (-1: tiles in static order)
+  int tile_counter = -1;  // the pass's tile (or register-block) counter in the workspace (-1: a static order)
 };
 constexpr std::size_t no_table = ~std::size_t{0};
 constexpr int caller_input = -1;
@@ -497,8 +497,15 @@ class CudaExecutor final : public Executor {
       // 2^14 ... 2^23 and 1024^2 ran 1.02x ... 1.12x slower.
       // (A 32-bit counter: the tiles plus two per block must stay below 2^32.)
       const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
-      if (register_blocks && !register_transforms && cuda::takes_tiles_from_counter(output_element_bytes) &&
-          tiles < (std::int64_t{1} << 31)) {
+      // The tile kernel of the tensor-core modes (passes of 2 ... 128 points,
+      // and the run-time-shape instances) takes its tiles so as well: H100
+      // r160 (A/B, two rounds), fp16 N = 2^15 (whose 32-point pass writes
+      // fp32 intermediates) 0.975x the time (split) and 0.99x (single), the
+      // other cases with such passes (fp32 N = 2^15, 4096^2, 8192^2, 128^3)
+      // within noise.
+      const bool tile_kernel = !register_blocks && plan::tensor_core_mode(problem.mode);
+      if (((register_blocks && !register_transforms) || tile_kernel) &&
+          cuda::takes_tiles_from_counter(output_element_bytes) && tiles < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
         launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);
         launch.tile_counter = tile_counters_++;
@@ -540,14 +547,31 @@ class CudaExecutor final : public Executor {
       // 1024 ran 1.02x ... 1.03x slower at four times, 1.2x ... 1.45x with a
       // block per register block (each warp's twiddle and fragment setup
       // then serves one register block).
-      if (register_blocks && register_transforms && (input_element_bytes == 8 || log2_length == 4)) {
-        constexpr std::int64_t resident_multiple = 8;
+      // Where their warps take register blocks from a counter instead
+      // (cuda::takes_register_blocks_from_counter: 8-byte elements), the
+      // resident blocks suffice.  H100 r159/r160 (A/B against the 8x grid,
+      // two rounds each): fp32 storage N = 512 0.95x ... 0.97x the time, N =
+      // 16 and 256 split 0.985x ... 0.99x, 512^3 0.98x ... 0.99x (its
+      // contiguous first axis), the rest within noise.  With 4-byte elements
+      // too (r159): fp16 N = 16 ... 1024 split 1.01x ... 1.03x slower, so
+      // they keep the fixed order.  (A 32-bit counter: the chunks plus two
+      // per warp must stay below 2^32.)
+      if (register_blocks && register_transforms) {
         const std::int64_t register_block_elements = std::max<std::int64_t>(256, length);
         const std::int64_t register_block_count =
             (p.total_columns * length + register_block_elements - 1) / register_block_elements;
         const std::int64_t warps_per_block = threads / 32;
-        const std::int64_t blocks_for_all = (register_block_count + warps_per_block - 1) / warps_per_block;
-        launch.grid = dim3(static_cast<unsigned>(std::min(blocks_for_all, resident * resident_multiple)));
+        const std::int64_t chunk = cuda::register_transform_chunk_blocks(log2_length, input_element_bytes);
+        const std::int64_t chunks = (register_block_count + chunk - 1) / chunk;
+        if (cuda::takes_register_blocks_from_counter(input_element_bytes) &&
+            chunks + 2 * resident * warps_per_block < (std::int64_t{1} << 31)) {
+          launch.tile_counter = tile_counters_++;
+          launch.grid = dim3(static_cast<unsigned>(std::min((chunks + warps_per_block - 1) / warps_per_block, resident)));
+        } else if (input_element_bytes == 8 || log2_length == 4) {
+          constexpr std::int64_t resident_multiple = 8;
+          const std::int64_t blocks_for_all = (register_block_count + warps_per_block - 1) / warps_per_block;
+          launch.grid = dim3(static_cast<unsigned>(std::min(blocks_for_all, resident * resident_multiple)));
+        }
       }
       launches_.push_back(launch);
     }

@@ -170,13 +170,30 @@ __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2
                             log2_length + log2_columns == 14));
 }
 
-// Whether register_block_pass takes its tiles from a counter in the
-// workspace (PassParameters::tile_counter, zeroed per transform) rather than
-// every gridDim.x-th: where it writes 8-byte elements (the executor's
-// comment has the measurements; passes writing fp16/bf16 storage ran slower
-// so).
+// Whether register_block_pass (and the tile kernel of the tensor-core
+// modes) takes its tiles from a counter in the workspace (PassParameters::
+// tile_counter, zeroed per transform) rather than every gridDim.x-th: where
+// it writes 8-byte elements (the executor's comments have the measurements;
+// passes writing fp16/bf16 storage ran slower so).
 __host__ __device__ constexpr bool takes_tiles_from_counter(int output_element_bytes) {
   return output_element_bytes == 8;
+}
+
+// Whether contiguous_register_transforms' warps take their register blocks
+// from a counter in the workspace (PassParameters::tile_counter, zeroed per
+// transform), a chunk of register_transform_chunk_bytes at a time, rather
+// than every (grid x warps)-th: where they read 8-byte elements (the
+// executor's comment has the measurements; 4-byte ones ran slower so).
+__host__ __device__ constexpr bool takes_register_blocks_from_counter(int input_element_bytes) {
+  return input_element_bytes == 8;
+}
+// A warp's chunk of consecutive register blocks per atomic: a persistent
+// copy whose warps took 8 KB chunks ran at 2.96 TB/s, with 1 ... 2 KB ones
+// the counter itself bound it (1.3 ... 2.0 TB/s; H100, r149).
+constexpr int register_transform_chunk_bytes = 8192;
+__host__ __device__ constexpr int register_transform_chunk_blocks(int log2_length, int input_element_bytes) {
+  const int block_bytes = (log2_length > 8 ? 1 << log2_length : 256) * input_element_bytes;
+  return block_bytes >= register_transform_chunk_bytes ? 1 : register_transform_chunk_bytes / block_bytes;
 }
 
 // Whether register_block_pass fetches its next tile in parts (plan::
@@ -342,9 +359,11 @@ struct PassParameters {
   const void* roots_of_sixteen = nullptr;  // w_16^k, k < 16, in the compute precision
   const uint4* mma_fragments = nullptr;  // fragment_table_entries
   double scale = 1.0;
-  // register_block_pass's tiles in the order blocks ask for them: a zeroed
-  // counter in the workspace (null: every gridDim.x-th tile), and where in
-  // the dynamic shared memory its two 8-byte tile slots lie.
+  // Tiles in the order blocks ask for them (register_block_pass, the tile
+  // kernel), or contiguous_register_transforms' chunks of register blocks
+  // in the order warps ask: a zeroed counter in the workspace (null: a
+  // static order), and where in the dynamic shared memory the two 8-byte
+  // tile slots lie (not used by contiguous_register_transforms).
   unsigned int* tile_counter = nullptr;
   int tile_slots_offset = 0;
 };
@@ -1094,6 +1113,35 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
   const std::int64_t blocks = (params.total_columns + (1 << log2_per_block) - 1) >> log2_per_block;
   const std::int64_t warp_step = static_cast<std::int64_t>(gridDim.x) * (threads >> 5);
   std::int64_t block = static_cast<std::int64_t>(blockIdx.x) * (threads >> 5) + (threadIdx.x >> 5);
+  // The register blocks: where the warps take them from a counter
+  // (takes_register_blocks_from_counter; the executor gives params.tile_
+  // counter), chunks of `chunk` consecutive blocks in the order warps ask,
+  // so warps that run faster take more (lane 0 asks for the chunk after
+  // next a chunk early, so its atomic's latency stays off the loop's path);
+  // else every warp_step-th block.  Compile-time, so the other instances
+  // keep their registers.
+  constexpr int chunk = register_transform_chunk_blocks(Log2Length, sizeof(InputStorage));
+  unsigned int* const counter =
+      takes_register_blocks_from_counter(static_cast<int>(sizeof(InputStorage))) ? params.tile_counter : nullptr;
+  unsigned int chunk_after_next = 0;  // lane 0's
+  std::int64_t chunk_end = 0;
+  if (counter) {
+    unsigned int first_chunk = 0;
+    if (lane == 0) {
+      first_chunk = atomicAdd(counter, 1u);
+      chunk_after_next = atomicAdd(counter, 1u);
+    }
+    block = static_cast<std::int64_t>(__shfl_sync(0xffffffffu, first_chunk, 0)) * chunk;
+    chunk_end = block + chunk;
+  }
+  const auto following = [&](std::int64_t b) -> std::int64_t {  // the warp's block after b
+    if (!counter) return b + warp_step;
+    if (b + 1 < chunk_end) return b + 1;
+    const std::int64_t start = static_cast<std::int64_t>(__shfl_sync(0xffffffffu, chunk_after_next, 0)) * chunk;
+    if (lane == 0) chunk_after_next = atomicAdd(counter, 1u);
+    chunk_end = start + chunk;
+    return start;
+  };
   // Transforms of block b present: all but in a last, partial block.
   const auto present = [&](std::int64_t b) {
     const std::int64_t left = params.total_columns - (b << log2_per_block);
@@ -1142,11 +1190,13 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
     }
   };
   if (block < blocks) fetch(block);
+  std::int64_t next_block = 0;
 #pragma unroll 1
-  for (; block < blocks; block += warp_step) {
+  for (; block < blocks; block = next_block) {
     const Run current[2][2][2] = {{{next[0][0][0], next[0][0][1]}, {next[0][1][0], next[0][1][1]}},
                                   {{next[1][0][0], next[1][0][1]}, {next[1][1][0], next[1][1][1]}}};
-    if (block + warp_step < blocks) fetch(block + warp_step);
+    next_block = following(block);
+    if (next_block < blocks) fetch(next_block);
     float2 z[R][2][4];  // [a][h][nt]: Y_a[k2], k2 = output_offset(h, nt, g, q)
 #pragma unroll
     for (int a = 0; a < R; ++a) {
@@ -2056,9 +2106,35 @@ __global__ void __launch_bounds__(
       }
     }
   };
-  if (staged_load && blockIdx.x < tile_count && is_full(blockIdx.x)) fetch(blockIdx.x);
+  // The tiles: where the pass takes them from a counter (takes_tiles_from_
+  // counter in the tensor-core modes; the executor gives params.tile_
+  // counter), in the order blocks ask, else every gridDim.x-th from
+  // blockIdx.x.  Thread 0 asks for the tile two iterations ahead at the
+  // start of an iteration and writes it at the end, before the barrier,
+  // into the slot (params.tile_slots_offset) that held this iteration's:
+  // the atomic's latency stays off the barrier's path, and a tile's index
+  // is known an iteration early for the staged fetch.
+  unsigned int* const tile_counter =
+      plan::tensor_core_mode(Mode) && takes_tiles_from_counter(static_cast<int>(sizeof(OutputStorage)))
+          ? params.tile_counter
+          : nullptr;
+  auto* const tile_slots = reinterpret_cast<std::int64_t*>(shared_bytes + params.tile_slots_offset);
+  std::int64_t tile_index = blockIdx.x;
+  if (tile_counter) {
+    if (threadIdx.x == 0) {
+      tile_slots[0] = atomicAdd(tile_counter, 1u);
+      tile_slots[1] = atomicAdd(tile_counter, 1u);
+    }
+    __syncthreads();
+    tile_index = tile_slots[0];
+  }
+  if (staged_load && tile_index < tile_count && is_full(tile_index)) fetch(tile_index);
 
-  for (std::int64_t tile_index = blockIdx.x; tile_index < tile_count; tile_index += gridDim.x) {
+  std::int64_t next = 0;  // the block's next tile
+  for (int parity = 0; tile_index < tile_count; tile_index = next, parity ^= 1) {
+    unsigned int tile_after_next = 0;  // thread 0's
+    if (tile_counter && threadIdx.x == 0) tile_after_next = atomicAdd(tile_counter, 1u);
+    next = tile_counter ? tile_slots[parity ^ 1] : tile_index + gridDim.x;
     const std::int64_t first = tile_index * T;
     const bool full_tile = is_full(tile_index);
     const InputStorage* tile_input = input + load_order.first_offset(first);
@@ -2069,7 +2145,6 @@ __global__ void __launch_bounds__(
         const int idx = (threadIdx.x + i * threads) * VI;
         if (idx < elements) commit(first, idx, staged[i]);
       }
-      const std::int64_t next = tile_index + gridDim.x;
       if (next < tile_count && is_full(next)) fetch(next);  // in flight during the stages
     } else if (full_tile && vector_load) {
       for (int idx = threadIdx.x * VI; idx < elements; idx += threads * VI) {
@@ -2124,6 +2199,7 @@ __global__ void __launch_bounds__(
         }
       }
     }
+    if (tile_counter && threadIdx.x == 0) tile_slots[parity] = tile_after_next;  // every thread has read it
     __syncthreads();
   }
 }

@@ -709,18 +709,26 @@ int main(int argc, char** argv) {
     return totals.failed == 0 ? 0 : 1;
   }
   // Caller workspaces: single-pass and several-pass plans with tile counters
-  // (8-byte outputs), one without (fp16 N = 4096), a 2D and a 3D one.
-  for (const auto& [shape, storage] : std::vector<std::pair<std::vector<std::int64_t>, StorageType>>{
-           {{4096}, StorageType::complex_fp32},
-           {{4096}, StorageType::complex_fp16},
-           {{1 << 15}, StorageType::complex_fp16},
-           {{1 << 18}, StorageType::complex_fp32},
-           {{256, 256}, StorageType::complex_fp32},
-           {{32, 64, 64}, StorageType::complex_bf16}}) {
+  // (8-byte outputs: fp32 N = 4096 and 2^18, the tile kernel's 32-point
+  // pass of fp16 N = 2^15), with register-block counters (fp32 N = 64 and
+  // 512: many chunks), one without (fp16 N = 4096), a 2D and a 3D one.
+  struct WorkspaceCase {
+    std::vector<std::int64_t> shape;
+    StorageType storage;
+    std::int64_t batch;
+  };
+  for (const WorkspaceCase& c : std::vector<WorkspaceCase>{{{4096}, StorageType::complex_fp32, 4},
+                                                         {{4096}, StorageType::complex_fp16, 4},
+                                                         {{1 << 15}, StorageType::complex_fp16, 4},
+                                                         {{1 << 18}, StorageType::complex_fp32, 4},
+                                                         {{64}, StorageType::complex_fp32, 4099},
+                                                         {{512}, StorageType::complex_fp32, 1025},
+                                                         {{256, 256}, StorageType::complex_fp32, 4},
+                                                         {{32, 64, 64}, StorageType::complex_bf16, 4}}) {
     Problem p;
-    p.sizes = shape;
-    p.storage = storage;
-    p.batch = 4;
+    p.sizes = c.shape;
+    p.storage = c.storage;
+    p.batch = c.batch;
     if (static_cast<std::size_t>(transform_elements(p) * p.batch) <= buffers.capacity) {
       run_workspace_case(p, buffers, totals, seed++);
     }
