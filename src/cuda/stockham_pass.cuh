@@ -253,12 +253,16 @@ __host__ __device__ constexpr int threads_for_tile(long long elements, int per_t
 // waits and fetches overlap another's arithmetic: contiguous passes reading
 // 4-byte elements down to 128 threads (4096 points: four blocks of 48 KB;
 // 8192: two of 96 KB), strided passes of up to 1024 points (whole-sector
-// column runs) down to 256 threads.  Measured on the H100 against one 512-
+// column runs) down to 256 threads, and the contiguous 4096-point pass of
+// 8-byte elements to two 256-thread blocks of 64 KB (128 registers:
+// contiguous_register_cap; H100 r161 against one 512-thread block: fp32
+// storage N = 4096 0.93x the time split, 0.91x single_fp16, 4096^2 0.97x;
+// 8192 points do not fit twice).  Measured on the H100 against one 512-
 // (or 256-) thread block (r61, docs/BENCHMARKS.md): fp16/bf16 N = 4096 0.87x ... 0.91x the time, N = 8192
 // 0.86x ... 0.91x, 1024^2 and 4096^2 (split) 0.95x ... 0.99x, 512^3 split
 // 0.95x.  Not taken: strided passes of 128 threads (512^3 1.18x ... 1.33x
-// slower), contiguous passes of 8-byte elements (their launch bounds would
-// then cap registers at 85: N = 4096 fp32 storage 1.69x slower),
+// slower), contiguous passes of 8-byte elements with the split mode's 84-
+// register cap (N = 4096 fp32 storage 1.69x slower),
 // strided 2048-point passes of 4-column tiles (r62: N = 2^23 with compact
 // intermediates 1.14x slower), and strided passes that read compact
 // intermediates (r63: N = 2^25 and 2^26 compact 1.15x ... 1.19x slower,
@@ -275,7 +279,8 @@ __host__ __device__ constexpr int pass_threads(ComputeMode mode, int log2_length
                           !(contiguous && runs_contiguous_register_transforms(mode, log2_length, input_element_bytes));
   const bool whole_sector_runs = log2_length <= plan::log2_longest_whole_sector_pass;  // strided tiles
   const bool split_blocks =
-      block_pass && (contiguous ? input_element_bytes == 4 : whole_sector_runs && !reads_compact_intermediates);
+      block_pass && (contiguous ? input_element_bytes == 4 || log2_length >= 12
+                                : whole_sector_runs && !reads_compact_intermediates);
   if (!split_blocks) return threads;
   int log2_columns = 0;
   while ((std::int64_t{1} << (log2_length + log2_columns)) < elements) ++log2_columns;
@@ -1944,7 +1949,8 @@ constexpr int fixed_shape_threads() {
 // own thread count and enough blocks per SM for contiguous_register_cap
 // registers per thread: 128, more for contiguous_register_transforms' 512-
 // and 1024-point passes, 84 (three blocks of 256 threads) for the split
-// mode's 1024 ... 8192-point register-block passes reading 8-byte elements.
+// mode's 1024- and 2048-point register-block passes reading 8-byte elements
+// (4096 points: two blocks of 256, 8192: one of 512, both 128).
 // The split mode's 4-byte-input register-block passes (2048 ... 16384 points)
 // keep (512 threads, no minimum: the 0; an explicit 1 changed ptxas's
 // register choices), as every strided instance does (with their own bounds
@@ -1963,11 +1969,15 @@ constexpr bool own_launch_bounds(ComputeMode mode, bool contiguous, int input_by
 // up to 255 (two).  Measured on the H100 (fp16 split): 512 points 0.225 ms
 // with 128 registers (16-20 bytes spilled) against 0.200 ms with 168; 1024
 // points 0.306 ms with 168 (208 bytes spilled) against 0.233 ms with 252.
+// The split mode's register-block passes of 512 ... 2048 points from 8-byte
+// elements take 84 (three 256-thread blocks); 4096 points 128 (two 256-
+// thread blocks, pass_threads).
 constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log2_pass_length) {
   if (runs_contiguous_register_transforms(mode, log2_pass_length, input_bytes)) {
     return log2_pass_length == 10 ? 255 : log2_pass_length == 9 ? 168 : 128;
   }
-  return mode == ComputeMode::split_fp16 && input_bytes == 8 && log2_pass_length >= 9 ? 84 : 128;
+  return mode == ComputeMode::split_fp16 && input_bytes == 8 && log2_pass_length >= 9 && log2_pass_length < 12 ? 84
+                                                                                                            : 128;
 }
 template <ComputeMode Mode, typename Input, typename Output, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
