@@ -495,14 +495,14 @@ class CudaExecutor final : public Executor {
       // 0.95x); the passes that write fp16/bf16 storage keep the fixed order
       // (cuda::takes_tiles_from_counter): with counters too (r154) fp16 N =
       // 2^14 ... 2^23 and 1024^2 ran 1.02x ... 1.12x slower.
-      // (A 32-bit counter: the tiles plus two per block must stay below 2^32.)
-      const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
       // The tile kernel of the tensor-core modes (passes of 2 ... 128 points,
       // and the run-time-shape instances) takes its tiles so as well: H100
       // r160 (A/B, two rounds), fp16 N = 2^15 (whose 32-point pass writes
       // fp32 intermediates) 0.975x the time (split) and 0.99x (single), the
       // other cases with such passes (fp32 N = 2^15, 4096^2, 8192^2, 128^3)
-      // within noise.
+      // within noise.  (A 32-bit counter: the tiles plus two per block must
+      // stay below 2^32.)
+      const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
       const bool tile_kernel = !register_blocks && plan::tensor_core_mode(problem.mode);
       if (((register_blocks && !register_transforms) || tile_kernel) &&
           cuda::takes_tiles_from_counter(output_element_bytes) && tiles < (std::int64_t{1} << 31)) {
@@ -566,7 +566,8 @@ class CudaExecutor final : public Executor {
         if (cuda::takes_register_blocks_from_counter(input_element_bytes) &&
             chunks + 2 * resident * warps_per_block < (std::int64_t{1} << 31)) {
           launch.tile_counter = tile_counters_++;
-          launch.grid = dim3(static_cast<unsigned>(std::min((chunks + warps_per_block - 1) / warps_per_block, resident)));
+          const std::int64_t blocks_for_all_chunks = (chunks + warps_per_block - 1) / warps_per_block;
+          launch.grid = dim3(static_cast<unsigned>(std::min(blocks_for_all_chunks, resident)));
         } else if (input_element_bytes == 8 || log2_length == 4) {
           constexpr std::int64_t resident_multiple = 8;
           const std::int64_t blocks_for_all = (register_block_count + warps_per_block - 1) / warps_per_block;
