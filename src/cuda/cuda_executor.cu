@@ -548,14 +548,17 @@ class CudaExecutor final : public Executor {
       // block per register block (each warp's twiddle and fragment setup
       // then serves one register block).
       // Where their warps take register blocks from a counter instead
-      // (cuda::takes_register_blocks_from_counter: 8-byte elements), the
-      // resident blocks suffice.  H100 r159/r160 (A/B against the 8x grid,
-      // two rounds each): fp32 storage N = 512 0.95x ... 0.97x the time, N =
-      // 16 and 256 split 0.985x ... 0.99x, 512^3 0.98x ... 0.99x (its
-      // contiguous first axis), the rest within noise.  With 4-byte elements
-      // too (r159): fp16 N = 16 ... 1024 split 1.01x ... 1.03x slower, so
-      // they keep the fixed order.  (A 32-bit counter: the chunks plus two
-      // per warp must stay below 2^32.)
+      // (cuda::takes_register_blocks_from_counter: 8-byte inputs or
+      // outputs), the resident blocks suffice.  H100 r159/r160 (A/B against
+      // the 8x grid, two rounds each): fp32 storage N = 512 0.95x ... 0.97x
+      // the time, N = 16 and 256 split 0.985x ... 0.99x, 512^3 0.98x ...
+      // 0.99x (its contiguous first axis), the rest within noise.  From
+      // fp16/bf16 storage to fp32 intermediates (the contiguous first axis of
+      // 2D/3D) too, against the fixed order (r168, two rounds): 1024^2 0.965x
+      // ... 0.985x, 512^3 0.97x ... 0.98x, 256^3 0.99x ... 1.00x.  Not from
+      // 4-byte to 4-byte elements (r159: fp16 N = 16 ... 1024 split 1.01x
+      // ... 1.03x slower), which keep the fixed order.  (A 32-bit counter:
+      // the chunks plus two per warp must stay below 2^32.)
       if (register_blocks && register_transforms) {
         const std::int64_t register_block_elements = std::max<std::int64_t>(256, length);
         const std::int64_t register_block_count =
@@ -563,7 +566,7 @@ class CudaExecutor final : public Executor {
         const std::int64_t warps_per_block = threads / 32;
         const std::int64_t chunk = cuda::register_transform_chunk_blocks(log2_length, input_element_bytes);
         const std::int64_t chunks = (register_block_count + chunk - 1) / chunk;
-        if (cuda::takes_register_blocks_from_counter(input_element_bytes) &&
+        if (cuda::takes_register_blocks_from_counter(input_element_bytes, output_element_bytes) &&
             chunks + 2 * resident * warps_per_block < (std::int64_t{1} << 31)) {
           launch.tile_counter = tile_counters_++;
           const std::int64_t blocks_for_all_chunks = (chunks + warps_per_block - 1) / warps_per_block;

@@ -182,10 +182,12 @@ __host__ __device__ constexpr bool takes_tiles_from_counter(int output_element_b
 // Whether contiguous_register_transforms' warps take their register blocks
 // from a counter in the workspace (PassParameters::tile_counter, zeroed per
 // transform), a chunk of register_transform_chunk_bytes at a time, rather
-// than every (grid x warps)-th: where they read 8-byte elements (the
-// executor's comment has the measurements; 4-byte ones ran slower so).
-__host__ __device__ constexpr bool takes_register_blocks_from_counter(int input_element_bytes) {
-  return input_element_bytes == 8;
+// than every (grid x warps)-th: where they read or write 8-byte elements
+// (the executor's comment has the measurements; from 4-byte to 4-byte
+// elements, whole fp16/bf16 transforms, they ran slower so).
+__host__ __device__ constexpr bool takes_register_blocks_from_counter(int input_element_bytes,
+                                                                      int output_element_bytes) {
+  return input_element_bytes == 8 || output_element_bytes == 8;
 }
 // A warp's chunk of consecutive register blocks per atomic: a persistent
 // copy whose warps took 8 KB chunks ran at 2.96 TB/s, with 1 ... 2 KB ones
@@ -1127,7 +1129,10 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
   // keep their registers.
   constexpr int chunk = register_transform_chunk_blocks(Log2Length, sizeof(InputStorage));
   unsigned int* const counter =
-      takes_register_blocks_from_counter(static_cast<int>(sizeof(InputStorage))) ? params.tile_counter : nullptr;
+      takes_register_blocks_from_counter(static_cast<int>(sizeof(InputStorage)),
+                                         static_cast<int>(sizeof(OutputStorage)))
+          ? params.tile_counter
+          : nullptr;
   unsigned int chunk_after_next = 0;  // lane 0's
   std::int64_t chunk_end = 0;
   if (counter) {

@@ -711,7 +711,9 @@ int main(int argc, char** argv) {
   // Caller workspaces: single-pass and several-pass plans with tile counters
   // (8-byte outputs: fp32 N = 4096 and 2^18, the tile kernel's 32-point
   // pass of fp16 N = 2^15), with register-block counters (fp32 N = 64 and
-  // 512: many chunks), one without (fp16 N = 4096), a 2D and a 3D one.
+  // 512: many chunks; fp16 4 x 64, whose 64-point axis writes fp32
+  // intermediates: a partial last chunk), one without (fp16 N = 4096), a 2D
+  // and a 3D one.
   struct WorkspaceCase {
     std::vector<std::int64_t> shape;
     StorageType storage;
@@ -723,6 +725,7 @@ int main(int argc, char** argv) {
                                                          {{1 << 18}, StorageType::complex_fp32, 4},
                                                          {{64}, StorageType::complex_fp32, 4099},
                                                          {{512}, StorageType::complex_fp32, 1025},
+                                                         {{4, 64}, StorageType::complex_fp16, 4099},
                                                          {{256, 256}, StorageType::complex_fp32, 4},
                                                          {{32, 64, 64}, StorageType::complex_bf16, 4}}) {
     Problem p;
