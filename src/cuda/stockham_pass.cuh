@@ -1672,12 +1672,26 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       for (int v = threadIdx.x; v < T * 256 * 8; v += threads) {
         const int k2 = v & 255, a0 = (v >> 8) & 7, column = v >> 11;
         const int base = exchange_part_slot(exchange_slot(a0, k2, column));
+        // In parts (fp32 storage), w_P^((a0 + 8 a1) k2) = w_P^(a0 k2)
+        // w_P^(8 a1 k2) from rows a0 and 8 a1 of the table: 15 of its 64
+        // rows (30 KB instead of 128 KB), which stay in L1 beside the 224 KB
+        // of parts; one more complex product per point.  H100 r169 (A/B, two
+        // rounds): fp32 storage N = 2^14 0.97x the time (split), 0.99x
+        // (single_fp16), relL2 1.83e-7 against 1.81e-7; fp16/bf16 storage
+        // (192 KB of tiles, not in parts) 0.99x ... 1.02x, so not there.
+        constexpr bool factored_twiddles = fetches_in_parts;
+        const float2 row_a0 = factored_twiddles ? __ldg(radix_twiddles + 256 * a0 + k2) : make_float2(1.0f, 0.0f);
         float2 y[8];
 #pragma unroll
         for (int a1 = 0; a1 < 8; ++a1) {
           y[a1] = exchange[base ^ exchange_slot(8 * a1, 0, 0)];
-          // w_P^((a0 + 8 a1) k2), or the plane's PlaneDigits::twiddle_exponent(k2, a0, a1)
-          if (a1 > 0 || a0 > 0) y[a1] = complex_multiply(y[a1], __ldg(radix_twiddles + 256 * (a0 + 8 * a1) + k2));
+          if constexpr (!factored_twiddles) {  // w_P^((a0 + 8 a1) k2), or PlaneDigits::twiddle_exponent(k2, a0, a1)
+            if (a1 > 0 || a0 > 0) y[a1] = complex_multiply(y[a1], __ldg(radix_twiddles + 256 * (a0 + 8 * a1) + k2));
+          } else if (a1 == 0) {  // row_a0 is 1 where a0 = 0
+            if (a0 > 0) y[0] = complex_multiply(y[0], row_a0);
+          } else {
+            y[a1] = complex_multiply(y[a1], complex_multiply(row_a0, __ldg(radix_twiddles + 256 * 8 * a1 + k2)));
+          }
         }
         small_fft<8>(y, roots);
 #pragma unroll
