@@ -503,9 +503,10 @@ class CudaExecutor final : public Executor {
       // within noise.  (A 32-bit counter: the tiles plus two per block must
       // stay below 2^32.)
       const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
-      const bool tile_kernel = !register_blocks && plan::tensor_core_mode(problem.mode);
-      if (((register_blocks && !register_transforms) || tile_kernel) &&
-          cuda::takes_tiles_from_counter(output_element_bytes) && tiles < (std::int64_t{1} << 31)) {
+      // Every pass kernel but contiguous_register_transforms (below) reads tiles.
+      const bool reads_tiles = !(register_blocks && register_transforms);
+      if (reads_tiles && cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) &&
+          tiles < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
         launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);
         launch.tile_counter = tile_counters_++;

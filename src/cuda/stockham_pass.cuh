@@ -170,13 +170,14 @@ __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2
                             log2_length + log2_columns == 14));
 }
 
-// Whether register_block_pass (and the tile kernel of the tensor-core
-// modes) takes its tiles from a counter in the workspace (PassParameters::
-// tile_counter, zeroed per transform) rather than every gridDim.x-th: where
-// it writes 8-byte elements (the executor's comments have the measurements;
-// passes writing fp16/bf16 storage ran slower so).
-__host__ __device__ constexpr bool takes_tiles_from_counter(int output_element_bytes) {
-  return output_element_bytes == 8;
+// Whether register_block_pass and the tile kernel take their tiles from a
+// counter in the workspace (PassParameters::tile_counter, zeroed per
+// transform) rather than every gridDim.x-th: in the tensor-core modes where
+// they write 8-byte elements (the executor's comments have the
+// measurements; passes writing fp16/bf16 storage ran slower so).
+// contiguous_register_transforms follow takes_register_blocks_from_counter.
+__host__ __device__ constexpr bool takes_tiles_from_counter(ComputeMode mode, int output_element_bytes) {
+  return plan::tensor_core_mode(mode) && output_element_bytes == 8;
 }
 
 // Whether contiguous_register_transforms' warps take their register blocks
@@ -1562,7 +1563,10 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // (params.tile_slots_offset), one per iteration's parity.  Compile-time, so
   // the other instances keep their registers.
   unsigned int* const tile_counter =
-      takes_tiles_from_counter(static_cast<int>(sizeof(OutputStorage))) ? params.tile_counter : nullptr;
+      takes_tiles_from_counter(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16,
+                               static_cast<int>(sizeof(OutputStorage)))
+          ? params.tile_counter
+          : nullptr;
   auto* const tile_slots = reinterpret_cast<std::int64_t*>(shared + params.tile_slots_offset);
   unsigned int tile_after_next = 0;  // thread 0's
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
@@ -2144,9 +2148,7 @@ __global__ void __launch_bounds__(
   // the atomic's latency stays off the barrier's path, and a tile's index
   // is known an iteration early for the staged fetch.
   unsigned int* const tile_counter =
-      plan::tensor_core_mode(Mode) && takes_tiles_from_counter(static_cast<int>(sizeof(OutputStorage)))
-          ? params.tile_counter
-          : nullptr;
+      takes_tiles_from_counter(Mode, static_cast<int>(sizeof(OutputStorage))) ? params.tile_counter : nullptr;
   auto* const tile_slots = reinterpret_cast<std::int64_t*>(shared_bytes + params.tile_slots_offset);
   std::int64_t tile_index = blockIdx.x;
   if (tile_counter) {
