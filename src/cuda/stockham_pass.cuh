@@ -413,6 +413,18 @@ __host__ __device__ constexpr int log2_constant(int power_of_two) {
   return power_of_two <= 1 ? 0 : 1 + log2_constant(power_of_two / 2);
 }
 
+// log2 of the outputs per column (rows) a thread of register_block_pass's
+// radix-R stage takes at once, given log2 of the stage's (column, k2) pairs
+// per thread: R rows values live at a time (at most 16 complex), every
+// thread keeps at least one pair, and the passes fetched in parts keep one
+// (their rows would lie in different parts).
+__host__ __device__ constexpr int radix_stage_log2_rows(int R, int log2_pairs_per_thread, bool fetches_in_parts) {
+  if (R == 1) return 2;
+  if (fetches_in_parts) return 0;
+  const int most = R <= 4 ? 2 : (R == 8 ? 1 : 0);
+  return most < log2_pairs_per_thread ? most : log2_pairs_per_thread;
+}
+
 // In-register radix-R DFT (R = 2 ... 32) by radix-2 decimation in time:
 // natural order in, natural order out.  roots[k] = w_M^k, M = 2^Log2Roots >= R
 // (w_16 by default; register_block_pass's radix 32 uses w_P).
@@ -1751,13 +1763,17 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       const int low_mask = (1 << store.log2_low) - 1;
       const int tile_columns = columns - first < T ? static_cast<int>(columns - first) : T;
       const std::int64_t k1_step = std::int64_t{256} << store.log2_b;  // memory step of output k2 + 256 k1
-      // Passes of 256 points or less (R = 1) copy Y_0 out: each thread takes
-      // outputs k2 + K2 / 4 m (m < 4) of one column, whose slots differ by
-      // constants and whose addresses by one step (the index arithmetic of
-      // one output per thread cost 40 instructions per element, 35% of the
-      // stall samples of 128^3's strided pass).  H100 r95: 128^3 fp16 0.95x
-      // the time, 256^3 0.98x ... 0.99x (split), others within noise.
-      constexpr int log2_rows = R == 1 ? 2 : 0, rows = 1 << log2_rows;
+      // Each thread takes outputs k2 + K2 / rows m (m < rows) of one column,
+      // whose exchange slots differ by constants (exchange_slot is XOR-
+      // linear), whose twiddles w_P^(a (k2 + K2 / rows m)) by immediate
+      // offsets and whose addresses by one step, so the index arithmetic of
+      // the thread's column and k2 serves R rows outputs.  Passes of 256
+      // points or less (R = 1) copy Y_0 out 4 rows at a time (one output per
+      // thread cost 40 instructions per element, 35% of the stall samples of
+      // 128^3's strided pass; H100 r95: 128^3 fp16 0.95x the time, 256^3
+      // 0.98x ... 0.99x split).  radix_stage_log2_rows has the other radices.
+      constexpr int log2_rows = radix_stage_log2_rows(R, log2_constant(T * K2 / threads), fetches_in_parts);
+      constexpr int rows = 1 << log2_rows;
       constexpr int log2_thread_K2 = log2_K2 - log2_rows;
       static_assert(R > 1 || !in_place, "R = 1 passes exchange through their own tile");
       const std::int64_t row_step = std::int64_t{1} << (log2_thread_K2 + store.log2_b);
@@ -1770,42 +1786,37 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
           const int k2 = (v >> store.log2_low) & ((K2 / rows) - 1);
           const int column = ((v >> (store.log2_low + log2_thread_K2)) << store.log2_low) | (v & low_mask);
           if (column >= tile_columns) continue;
-          if constexpr (R == 1) {
-            const int slot = exchange_slot(0, k2, column);
-            OutputStorage* destination = tile_output + store.memory(k2, column);
-#pragma unroll
-            for (int m = 0; m < rows; ++m, destination += row_step) {
-              float2 value = exchange[slot ^ tile_slot((m << log2_thread_K2) << Log2Columns)];
-              if (Scaled) value.x *= scale, value.y *= scale;
-              StorageTraits<OutputStorage>::store(destination, value);
-            }
-            continue;
-          }
           // w_P^(a k2) at 256 a (immediate offsets); strided tiles: lanes share k2 in runs of
           // columns, so inner's a k2 is as good.
           const float2* lane_radix_twiddles = radix_twiddles + k2;
           asm volatile("" : "+l"(lane_radix_twiddles));  // one address, then immediate offsets
-          // In parts: Y_a[k2] of every a lies in the part of k2 (exchange_slot is XOR-linear).
+          // In parts (one row): Y_a[k2] of every a lies in the part of k2.
           const int part_slot = exchange_part_slot(exchange_slot(0, k2, column));
-          float2 y[R];
+          OutputStorage* row_destination = tile_output + store.memory(k2, column);
 #pragma unroll
-          for (int a = 0; a < R; ++a) {
-            y[a] = exchange[fetches_in_parts ? part_slot ^ exchange_slot(a, 0, 0) : exchange_slot(a, k2, column)];
-            if (a > 0) {
-              y[a] = complex_multiply(y[a], Contiguous ? __ldg(lane_radix_twiddles + 256 * a) : __ldg(inner + a * k2));
+          for (int m = 0; m < rows; ++m, row_destination += row_step) {
+            const int row = m << log2_thread_K2;  // this output's k2 is k2 + row
+            float2 y[R];
+#pragma unroll
+            for (int a = 0; a < R; ++a) {
+              y[a] = exchange[part_slot ^ exchange_slot(a, row, 0)];
+              if (a > 0) {
+                y[a] = complex_multiply(y[a], Contiguous ? __ldg(lane_radix_twiddles + 256 * a + row)
+                                                         : __ldg(inner + a * k2 + a * row));
+              }
             }
-          }
-          if constexpr (R == 32) {
-            small_fft<R, log2_P>(y, inner);  // w_32^m = w_P^(256 m)
-          } else if constexpr (R > 1) {
-            small_fft<R>(y, roots);
-          }
-          OutputStorage* destination = tile_output + store.memory(k2, column);
+            if constexpr (R == 32) {
+              small_fft<R, log2_P>(y, inner);  // w_32^m = w_P^(256 m)
+            } else if constexpr (R > 1) {
+              small_fft<R>(y, roots);
+            }
+            OutputStorage* destination = row_destination;
 #pragma unroll
-          for (int k1 = 0; k1 < R; ++k1, destination += k1_step) {
-            float2 value = y[k1];
-            if (Scaled) value.x *= scale, value.y *= scale;
-            StorageTraits<OutputStorage>::store(destination, value);
+            for (int k1 = 0; k1 < R; ++k1, destination += k1_step) {
+              float2 value = y[k1];
+              if (Scaled) value.x *= scale, value.y *= scale;
+              StorageTraits<OutputStorage>::store(destination, value);
+            }
           }
         }
       };
