@@ -75,7 +75,8 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // later_pass_shortest_first points (or the balanced lengths would have a
 // shorter pass), instead of balanced lengths;
 // strided_last_of_two, when not 0, the length the second
-// of two passes of a strided axis takes where the first fits strided_pass;
+// of two passes of a strided axis takes where the first fits strided_pass
+// and has at most strided_longest_first_of_two points;
 // strided_axis_single_pass, when above strided_pass, the longest strided
 // axis that runs in one pass (fp32 storage: 4096 points in place, cuda::
 // strided_tile_in_parts).
@@ -86,6 +87,7 @@ struct PassLimits {
   std::int64_t later_pass = 0;
   std::int64_t later_pass_shortest_first = 1;
   std::int64_t strided_last_of_two = 0;
+  std::int64_t strided_longest_first_of_two = std::int64_t{1} << 62;
   std::int64_t strided_axis_single_pass = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with

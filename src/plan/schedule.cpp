@@ -48,6 +48,21 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // storage, both modes: 8192^2's strided axis as 2048 x 4 0.90x ... 0.96x
   // the time of 128 x 64, 4096^2's as 1024 x 4 0.94x ... 0.99x of 64 x 64).
   limits.strided_last_of_two = 4;
+  // fp32 storage: a strided axis of 8192 points ends with a 16-point pass
+  // in the split mode (512 x 16) and an 8-point pass in the single-product
+  // mode (1024 x 8), where the 1024-point passes take tiles of 16 columns
+  // and their radix stage takes several outputs per thread; longer strided
+  // axes keep balanced passes.  H100 r177/r178 (one build, two rounds each,
+  // against 2048 x 4): 8192^2 split 0.935x ... 0.948x the time, single
+  // 0.963x ... 0.970x, 8192 x 64 x 128 0.952x / 0.972x; 16384 x 4096 as
+  // 1024 x 16 1.03x slower and as 2048 x 8 1.17x, 32768 x 2048 as 2048 x 16
+  // 1.17x; fp16 storage mixed (8192^2 split with 16 0.98x, its single-
+  // product mode and 4096^2 1.03x ... 1.16x slower), so it keeps 4.
+  if (!narrow_storage) {
+    const bool split = mode == ComputeMode::split_fp16;
+    limits.strided_last_of_two = split ? 16 : 8;
+    limits.strided_longest_first_of_two = split ? 512 : 1024;
+  }
   // fp32 storage: the 2^14-point pass puts its outputs where its inputs
   // were (cuda::exchanges_in_place), a 128 KB tile with room for the next
   // tile's parts (tile_in_parts_shared_bytes).
@@ -172,7 +187,10 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
       // Balanced instead where the first pass would be shorter than
       // shortest_first, unless a balanced pass would be too.
       const bool balanced_shorter = (std::int64_t{1} << pass_log2_lengths.back()) < shortest_first;
-      if (log2_first >= 1 && log2_first <= log2_max_first && log2_later <= log2_max_pass &&
+      const bool first_fits =
+          log2_first >= 1 && log2_first <= log2_max_first &&
+          (!strided_axis || (std::int64_t{1} << log2_first) <= limits.strided_longest_first_of_two);
+      if (first_fits && log2_later <= log2_max_pass &&
           ((std::int64_t{1} << log2_first) >= shortest_first || balanced_shorter)) {
         pass_log2_lengths.assign(pass_count, log2_later);
         pass_log2_lengths[0] = log2_first;

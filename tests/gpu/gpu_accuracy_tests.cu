@@ -567,7 +567,9 @@ int main(int argc, char** argv) {
       {128, 128},  {2, 128, 128},
       // strided 2048 / 4096-point axes whose tiles in parts (fp32 storage) fit
       // the columns side by side (2048 x 16, 4096 x 4) or not (2048 x 4)
-      {2048, 16},  {2048, 4},     {4096, 4}};
+      {2048, 16},  {2048, 4},     {4096, 4},
+      // a strided 8192-point axis (fp32 storage: 512 x 16 / 1024 x 8) of fewer columns than a tile
+      {8192, 2}};
   for (const auto& shape : shapes) {
     Problem p;
     p.sizes = shape;

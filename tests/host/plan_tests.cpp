@@ -293,8 +293,6 @@ TEST(PlanSchedule, Fp32StorageStridedAxisOf4096PointsInOnePass) {
     p = host_plan_of(StorageType::complex_fp32, mode, {1 << 24}, 0, false);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{256, 256, 256}))
         << p.describe();
-    p = host_plan_of(StorageType::complex_fp32, mode, {8192, 8192}, 0, false);
-    EXPECT_EQ(pass_lengths_of(p.implementation().axes.back()), (std::vector<std::int64_t>{2048, 4})) << p.describe();
   }
   // The scalar fp32 mode keeps two passes.
   const Plan p = host_plan_of(StorageType::complex_fp32, ComputeMode::fp32, {4096, 4096}, 0, false);
@@ -309,8 +307,10 @@ TEST(PlanSchedule, Fp32StorageStridedAxisOf4096PointsInOnePass) {
 }
 
 // A strided axis in two passes ends with 4 points in the tensor-core modes
-// with the default radices; balanced passes otherwise.
-TEST(PlanSchedule, TwoPassStridedAxesEndWith4Points) {
+// with the default radices (fp32 storage: 16 points in the split mode, 8 in
+// the single-product mode, where the first pass has at most 512 / 1024);
+// balanced passes otherwise.
+TEST(PlanSchedule, TwoPassStridedAxesEndWithShortPasses) {
   struct Case {
     StorageType storage;
     ComputeMode mode;
@@ -320,7 +320,13 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWith4Points) {
   };
   const std::vector<Case> cases = {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 0, {1024, 4}},
-      {StorageType::complex_fp32, ComputeMode::single_fp16, {8192, 8192}, 0, {2048, 4}},
+      {StorageType::complex_fp16, ComputeMode::single_fp16, {8192, 8192}, 0, {2048, 4}},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 8192}, 0, {512, 16}},
+      {StorageType::complex_fp32, ComputeMode::single_fp16, {8192, 8192}, 0, {1024, 8}},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 64, 128}, 0, {512, 16}},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {16384, 4096}, 0, {128, 128}},  // 1024 x 16: slower
+      {StorageType::complex_fp32, ComputeMode::single_fp16, {16384, 4096}, 0, {128, 128}},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {32768, 2048}, 0, {256, 128}},
       {StorageType::complex_bf16, ComputeMode::split_fp16, {16384, 4}, 0, {128, 128}},  // 4096 x 4 would not fit
       {StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0, {64, 64}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 8, {64, 64}},
@@ -420,7 +426,10 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(limits.later_pass, narrow && tensor && default_radix && writes_storage
                                         ? std::int64_t{1} << plan::log2_longest_whole_sector_pass
                                         : 0);
-      EXPECT_EQ(limits.strided_last_of_two, tensor && default_radix ? 4 : 0);
+      const bool split = c.combo.mode == ComputeMode::split_fp16;
+      EXPECT_EQ(limits.strided_last_of_two, !(tensor && default_radix) ? 0 : narrow ? 4 : split ? 16 : 8);
+      EXPECT_EQ(limits.strided_longest_first_of_two,
+                tensor && default_radix && !narrow ? (split ? 512 : 1024) : std::int64_t{1} << 62);
       // Full intermediates keep later_pass for first passes of register blocks.
       EXPECT_EQ(limits.later_pass_shortest_first, limits.later_pass > 0 && intermediate_bytes == 8 ? 256 : 1);
       if (intermediate_bytes == 4 && default_radix) {
@@ -460,11 +469,13 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(next, static_cast<int>(axis.stages.size()));
       EXPECT_EQ(stride, size);
       // The passes after the first take later_pass (two passes of a strided
-      // axis: strided_last_of_two) where it is set and the first fits.
+      // axis: strided_last_of_two, the first at most strided_longest_first_of_two)
+      // where it is set and the first fits.
       const std::size_t count = axis.passes.size();
       const std::int64_t later = strided ? (count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
       const std::int64_t shortest_first = strided ? 1 : limits.later_pass_shortest_first;
-      const std::int64_t first_limit = strided ? limits.strided_pass : limits.first_of_several;
+      const std::int64_t first_limit =
+          strided ? std::min(limits.strided_pass, limits.strided_longest_first_of_two) : limits.first_of_several;
       std::int64_t later_product = 1;
       for (std::size_t p = 1; p < count && later > 0; ++p) later_product *= later;
       const std::int64_t first_length = size / later_product;
