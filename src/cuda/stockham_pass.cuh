@@ -1615,7 +1615,12 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       // Twiddled passes of one column per block: c mod A is the warp's, and with p = p_lane + R (8 nt +
       // 32 ks + 16 r) (m = g + 64 q + 8 nt + 32 ks + 16 r, block_input_point) the lane's eight pass
       // twiddles w^(p c) are one scattered table read for p_lane times three warp-uniform steps
-      // (broadcast reads), not eight scattered reads: the coarse table of a large N misses L1.
+      // (broadcast reads), not eight scattered reads: the coarse table of a large N misses L1.  Two
+      // columns per block (128-point passes): n tile nt is column nt (block_column) and p = p_lane +
+      // R (16 ks + 8 r), so each column's four twiddles are one scattered read times two
+      // warp-uniform steps (H100 r181: fp32 storage N = 2^15 0.97x the time split, 0.94x
+      // single_fp16, against a read per point).
+      constexpr bool steps_twiddles = log2_block_columns <= 1;
       float2 stepped_twiddle[2][2][2];  // [nt][ks][r]
       if (log2_block_columns == 0 && twiddled) {
         const float2 lane_base = pass_twiddle((a + R * (g + 64 * q)) * c_mod_a);
@@ -1628,6 +1633,17 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll
         for (int i = 0; i < 4; ++i) {
           stepped_twiddle[1][i >> 1][i & 1] = complex_multiply(stepped_twiddle[0][i >> 1][i & 1], by_nt);
+        }
+      } else if (log2_block_columns == 1 && twiddled) {
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+          const int c = static_cast<int>((first + column + nt) >> log2_I) & twiddle_mask;
+          const float2 lane_base = pass_twiddle((a + R * (g + 32 * q)) * c);
+          const float2 by_ks = pass_twiddle(16 * R * c), by_r = pass_twiddle(8 * R * c);
+          stepped_twiddle[nt][0][0] = lane_base;
+          stepped_twiddle[nt][0][1] = complex_multiply(lane_base, by_r);
+#pragma unroll
+          for (int r = 0; r < 2; ++r) stepped_twiddle[nt][1][r] = complex_multiply(stepped_twiddle[nt][0][r], by_ks);
         }
       }
       // Exact fp16 inputs go to block_transform as they are stored.
@@ -1647,7 +1663,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
             } else {
               x[nt][ks][r] = StorageTraits<InputStorage>::widen(value);
               if (!twiddled) continue;
-              if constexpr (log2_block_columns == 0) {
+              if constexpr (steps_twiddles) {
                 x[nt][ks][r] = complex_multiply(x[nt][ks][r], stepped_twiddle[nt][ks][r]);
               } else {  // w_{A P}^(p (c mod A)), p = a + R m, each point's own column
                 const int m = 8 * nt + g + 16 * block_input_point(ks, r, q);
