@@ -2019,15 +2019,18 @@ constexpr bool own_launch_bounds(ComputeMode mode, bool contiguous, int input_by
 // up to 255 (two).  Measured on the H100 (fp16 split): 512 points 0.225 ms
 // with 128 registers (16-20 bytes spilled) against 0.200 ms with 168; 1024
 // points 0.306 ms with 168 (208 bytes spilled) against 0.233 ms with 252.
-// The split mode's register-block passes of 512 ... 2048 points from 8-byte
-// elements take 84 (three 256-thread blocks); 4096 points 128 (two 256-
-// thread blocks, pass_threads).
+// The tensor-core modes' register-block passes of 512 ... 2048 points from
+// 8-byte elements take 84 (three 256-thread blocks; the single-product
+// mode's took 88 ... 90 under 128, two blocks, and ran slower than the
+// split mode's: with 84, H100 r185, fp32 storage N = 1024 and 2048 0.96x
+// the time, 1024^2 and 2048^2 0.98x); 4096 points 128 (two 256-thread
+// blocks, pass_threads).
 constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log2_pass_length) {
   if (runs_contiguous_register_transforms(mode, log2_pass_length, input_bytes)) {
     return log2_pass_length == 10 ? 255 : log2_pass_length == 9 ? 168 : 128;
   }
-  return mode == ComputeMode::split_fp16 && input_bytes == 8 && log2_pass_length >= 9 && log2_pass_length < 12 ? 84
-                                                                                                            : 128;
+  return plan::tensor_core_mode(mode) && input_bytes == 8 && log2_pass_length >= 9 && log2_pass_length < 12 ? 84
+                                                                                                           : 128;
 }
 template <ComputeMode Mode, typename Input, typename Output, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
