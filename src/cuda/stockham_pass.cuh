@@ -1787,7 +1787,10 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       // points or less (R = 1) copy Y_0 out 4 rows at a time (one output per
       // thread cost 40 instructions per element, 35% of the stall samples of
       // 128^3's strided pass; H100 r95: 128^3 fp16 0.95x the time, 256^3
-      // 0.98x ... 0.99x split).  radix_stage_log2_rows has the other radices.
+      // 0.98x ... 0.99x split).  radix_stage_log2_rows has the other radices
+      // (H100 r175, against one output per thread: radix-4 loop 137 -> 77
+      // instructions per butterfly; fp32 storage N = 2^18 0.93x the time,
+      // 2^20 0.98x / 0.92x split / single_fp16, 1024^2 0.97x / 0.96x).
       constexpr int log2_rows = radix_stage_log2_rows(R, log2_constant(T * K2 / threads), fetches_in_parts);
       constexpr int rows = 1 << log2_rows;
       constexpr int log2_thread_K2 = log2_K2 - log2_rows;

@@ -50,10 +50,11 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   limits.strided_last_of_two = 4;
   // fp32 storage: a strided axis of 8192 points ends with a 16-point pass
   // in the split mode (512 x 16) and an 8-point pass in the single-product
-  // mode (1024 x 8), where the 1024-point passes take tiles of 16 columns
-  // and their radix stage takes several outputs per thread; longer strided
-  // axes keep balanced passes.  H100 r177/r178 (one build, two rounds each,
-  // against 2048 x 4): 8192^2 split 0.935x ... 0.948x the time, single
+  // mode (1024 x 8), since the 512- and 1024-point passes take tiles of 16
+  // columns and their radix stage several outputs per thread
+  // (cuda::radix_stage_log2_rows); longer strided axes keep balanced
+  // passes.  H100 r177/r178 (one build, two rounds each, against 2048 x
+  // 4): 8192^2 split 0.935x ... 0.948x the time, single
   // 0.963x ... 0.970x, 8192 x 64 x 128 0.952x / 0.972x; 16384 x 4096 as
   // 1024 x 16 1.03x slower and as 2048 x 8 1.17x, 32768 x 2048 as 2048 x 16
   // 1.17x; fp16 storage mixed (8192^2 split with 16 0.98x, its single-
