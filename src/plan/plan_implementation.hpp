@@ -71,9 +71,9 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // unstrided axis (first_of_several >= strided_pass: its outputs are
 // contiguous, so fewer columns per tile do).  later_pass, when not 0, is
 // the length every pass of an unstrided axis after the first takes (the
-// first the rest) wherever the first fits first_of_several and has at least
-// later_pass_shortest_first points (or the balanced lengths would have a
-// shorter pass), instead of balanced lengths;
+// first the rest) wherever the first fits first_of_several (and, with
+// later_pass_over_balanced, where the balanced lengths would have a pass
+// after the first longer than later_pass), instead of balanced lengths;
 // strided_last_of_two, when not 0, the length the second
 // of two passes of a strided axis takes where the first fits strided_pass
 // and has at most strided_longest_first_of_two points;
@@ -85,7 +85,7 @@ struct PassLimits {
   std::int64_t strided_pass;
   std::int64_t first_of_several;
   std::int64_t later_pass = 0;
-  std::int64_t later_pass_shortest_first = 1;
+  bool later_pass_over_balanced = false;
   std::int64_t strided_last_of_two = 0;
   std::int64_t strided_longest_first_of_two = std::int64_t{1} << 62;
   std::int64_t strided_axis_single_pass = 0;

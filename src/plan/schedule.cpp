@@ -90,22 +90,21 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // measured slower so.
   if (reads_packed_storage && writes_packed_storage && narrow_storage) {
     limits.later_pass = std::int64_t{1} << log2_longest_whole_sector_pass;
-    // With full intermediates, only where the first pass runs register
-    // blocks (256 points or more), or where balanced passes would not all
-    // run them either (N = 2^15: 256 x 128): since the strided passes of
-    // 8-byte elements take tiles of whole 128-byte lines (cuda::
-    // strided_log2_min_columns), balanced passes beat a short first pass,
-    // which runs the tile kernel.  H100 r116, split mode, fp16: N = 2^16
-    // 256 x 256 0.92x the time of 64 x 1024, 2^17 0.88x, 2^24 256^3 0.91x,
-    // 2^25 0.87x, 2^26 0.90x; 2^22 as 2048 x 2048 ran 1.14x slower, so
-    // 1024 stays where the first pass is long.  The single-product mode
-    // since its strided 256-point passes run register blocks (r133, fp16 /
-    // bf16 storage): N = 2^16 0.95x / 0.94x, 2^17 0.92x / 0.92x, 2^24 0.95x
-    // / 0.97x, 2^25 0.91x / 0.90x, 2^26 0.93x / 0.92x; N = 2^15 keeps 32 x
-    // 1024 (balanced: r119, 1.12x slower; split mode r133 0.99x).
-    if (intermediate_element_bytes == 8) {
-      limits.later_pass_shortest_first = std::int64_t{1} << 8;
-    }
+    // With full intermediates, only where a balanced pass after the first
+    // would be longer (N = 2^22: 4096 x 1024 rather than 2048 x 2048), since
+    // the strided passes of 8-byte elements take tiles of whole 128-byte
+    // lines (cuda::strided_log2_min_columns) and their radix stage several
+    // outputs per thread (cuda::radix_stage_log2_rows).  H100, split /
+    // single_fp16 against the 1024-point later passes: r116 (split, fp16)
+    // N = 2^16 256 x 256 0.92x the time of 64 x 1024, 2^17 0.88x, 2^24 256^3
+    // 0.91x, 2^25 0.87x, 2^26 0.90x, 2^22 as 2048 x 2048 1.14x slower; r133
+    // (single_fp16, fp16 / bf16) 2^16 0.95x / 0.94x, 2^17 0.92x, 2^24 0.95x
+    // / 0.97x, 2^25 0.91x / 0.90x, 2^26 0.93x / 0.92x; r187/r188 (fp16 / bf16,
+    // since the radix-stage rows) N = 2^15 256 x 128 0.91x / 0.91x (split),
+    // 0.94x / 0.95x (single), 2^18 512 x 512 0.92x / 0.92x, 0.97x / 0.97x,
+    // 2^19 1024 x 512 0.97x / 0.98x, 0.96x / 0.99x; 2^22 as 2048 x 2048
+    // 1.14x ... 1.28x slower.
+    limits.later_pass_over_balanced = intermediate_element_bytes == 8;
   }
   // fp32 storage's N = 2^15 takes balanced passes (256 x 128): since the
   // strided 128-point pass runs register blocks in tiles of 32 columns
@@ -181,18 +180,17 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
     // The length of every pass after the first where a rule of PassLimits fixes it.
     const std::int64_t later =
         strided_axis ? (pass_count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
-    const std::int64_t shortest_first = strided_axis ? 1 : limits.later_pass_shortest_first;
     if (later > 0) {
       const int log2_later = log2_floor(later);
       const int log2_first = log2_size - (pass_count - 1) * log2_later;
-      // Balanced instead where the first pass would be shorter than
-      // shortest_first, unless a balanced pass would be too.
-      const bool balanced_shorter = (std::int64_t{1} << pass_log2_lengths.back()) < shortest_first;
+      // later_pass_over_balanced: only where a balanced pass after the first
+      // (the second is the longest of them) would be longer than later.
+      const bool balanced_longer = pass_log2_lengths[1] > log2_later;
       const bool first_fits =
           log2_first >= 1 && log2_first <= log2_max_first &&
           (!strided_axis || (std::int64_t{1} << log2_first) <= limits.strided_longest_first_of_two);
       if (first_fits && log2_later <= log2_max_pass &&
-          ((std::int64_t{1} << log2_first) >= shortest_first || balanced_shorter)) {
+          (strided_axis || !limits.later_pass_over_balanced || balanced_longer)) {
         pass_log2_lengths.assign(pass_count, log2_later);
         pass_log2_lengths[0] = log2_first;
       }

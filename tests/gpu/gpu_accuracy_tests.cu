@@ -501,7 +501,7 @@ int main(int argc, char** argv) {
     // In place where a single pass reads fp16/bf16 storage of the longest
     // length it holds on chip (plan::pass_limits), and where a first pass of
     // 4096 points (the longest with columns apart) and one of 2048 make it,
-    // and where two passes end with 1024 points (32 x 1024).
+    // and a two-pass 2^15 (256 x 128).
     if (log2n == 14 || log2n == 15 || log2n == 23) {
       for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
         Problem p;

@@ -198,10 +198,9 @@ TEST(PlanSchedule, SinglePassOf2To14PointsNeedsItsSharedMemory) {
 
 // A 1D transform between packed fp16/bf16 storage in several passes runs
 // every pass after the first at 1024 points (whole sectors of narrow
-// storage) where the first has at least 256 points or balanced passes would
-// have fewer (both tensor-core modes, full intermediates: make_plan's
-// default); fp32 storage, a gathered input or a scattered output keep
-// balanced passes.
+// storage) where balanced passes would have a longer one after the first
+// (both tensor-core modes, full intermediates: make_plan's default); fp32
+// storage, a gathered input or a scattered output keep balanced passes.
 TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
   struct Case {
     StorageType storage;
@@ -210,9 +209,11 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
     std::vector<std::int64_t> pass_lengths;
   };
   const std::vector<Case> cases = {
-      {StorageType::complex_fp16, 1 << 15, false, false, {32, 1024}},  // balanced: a 128-point pass
-      {StorageType::complex_fp16, 1 << 17, false, false, {512, 256}},  // a first pass of 128 points: balanced
-      {StorageType::complex_bf16, 1 << 18, false, false, {256, 1024}},
+      {StorageType::complex_fp16, 1 << 15, false, false, {256, 128}},  // balanced: no pass over 1024
+      {StorageType::complex_fp16, 1 << 17, false, false, {512, 256}},
+      {StorageType::complex_bf16, 1 << 18, false, false, {512, 512}},
+      {StorageType::complex_fp16, 1 << 19, false, false, {1024, 512}},
+      {StorageType::complex_bf16, 1 << 21, false, false, {2048, 1024}},
       {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}},
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
       {StorageType::complex_fp16, 1 << 24, false, false, {256, 256, 256}},
@@ -430,8 +431,8 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(limits.strided_last_of_two, !(tensor && default_radix) ? 0 : narrow ? 4 : split ? 16 : 8);
       EXPECT_EQ(limits.strided_longest_first_of_two,
                 tensor && default_radix && !narrow ? (split ? 512 : 1024) : std::int64_t{1} << 62);
-      // Full intermediates keep later_pass for first passes of register blocks.
-      EXPECT_EQ(limits.later_pass_shortest_first, limits.later_pass > 0 && intermediate_bytes == 8 ? 256 : 1);
+      // Full intermediates keep later_pass where a balanced later pass would be longer.
+      EXPECT_EQ(limits.later_pass_over_balanced, limits.later_pass > 0 && intermediate_bytes == 8);
       if (intermediate_bytes == 4 && default_radix) {
         EXPECT_EQ(limits.strided_pass, 4096);
       }
@@ -473,17 +474,18 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       // where it is set and the first fits.
       const std::size_t count = axis.passes.size();
       const std::int64_t later = strided ? (count == 2 ? limits.strided_last_of_two : 0) : limits.later_pass;
-      const std::int64_t shortest_first = strided ? 1 : limits.later_pass_shortest_first;
       const std::int64_t first_limit =
           strided ? std::min(limits.strided_pass, limits.strided_longest_first_of_two) : limits.first_of_several;
       std::int64_t later_product = 1;
       for (std::size_t p = 1; p < count && later > 0; ++p) later_product *= later;
       const std::int64_t first_length = size / later_product;
-      // (or balanced passes would have one shorter than shortest_first too)
-      const bool balanced_shorter =
-          count >= 2 && (std::int64_t{1} << (c.log2_size / static_cast<int>(count))) < shortest_first;
+      // (later_pass_over_balanced: only where the balanced second pass, the
+      // longest after the first, would be longer than later_pass)
+      const int passes = static_cast<int>(count);
+      const bool balanced_longer =
+          count >= 2 && (std::int64_t{1} << (c.log2_size / passes + (1 < c.log2_size % passes))) > later;
       const bool fixed_later = later > 0 && count >= 2 && first_length >= 2 && first_length <= first_limit &&
-                               (first_length >= shortest_first || balanced_shorter);
+                               (strided || !limits.later_pass_over_balanced || balanced_longer);
       if (fixed_later) {
         for (std::size_t p = 1; p < count; ++p) EXPECT_EQ(axis.pass_length(axis.passes[p]), later) << "pass " << p;
       } else {
