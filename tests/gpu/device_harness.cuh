@@ -81,15 +81,45 @@ __global__ void convert_from_double(const double2* source, Storage* destination,
   }
 }
 
+// Reference values by index.  ArrayReference: an array of `count` elements.
+// PeriodicReference: element i mod period of one (the input repeats with that
+// period, so its transform does).  SeparableReference: the transform of a
+// separable 3D input a[i0] b[i1] c[i2] is A[k0] B[k1] C[k2], the product of
+// three 1D transforms: a reference for transforms too large for cuFFT fp64.
+struct ArrayReference {
+  const double2* values;
+  __device__ double2 operator()(std::int64_t i) const { return values[i]; }
+};
+struct PeriodicReference {
+  const double2* values;
+  std::int64_t period;
+  __device__ double2 operator()(std::int64_t i) const { return values[i % period]; }
+};
+struct SeparableProduct {  // factor * a[i0] b[i1] c[i2] at i = (i0 n1 + i1) n2 + i2
+  const double2* a;  // axes 0, 1, 2 (2 contiguous)
+  const double2* b;
+  const double2* c;
+  int log2_n1, log2_n2;
+  double factor;
+  __device__ double2 operator()(std::int64_t i) const {
+    const double2 x = a[i >> (log2_n1 + log2_n2)], y = b[(i >> log2_n2) & ((std::int64_t{1} << log2_n1) - 1)],
+                  z = c[i & ((std::int64_t{1} << log2_n2) - 1)];
+    const double2 xy = {x.x * y.x - x.y * y.y, x.x * y.y + x.y * y.x};
+    return {factor * (xy.x * z.x - xy.y * z.y), factor * (xy.x * z.y + xy.y * z.x)};
+  }
+};
+using SeparableReference = SeparableProduct;  // of the three factors' transforms
+
 // sums[0] += |y - ref|^2, sums[1] += |ref|^2, sums[2] = max |y - ref|, sums[3] += non-finite count
-template <typename Storage>
-__global__ void error_sums(const Storage* result, const double2* reference, std::int64_t count, double scale,
+template <typename Storage, typename Reference>
+__global__ void error_sums(const Storage* result, Reference reference, std::int64_t count, double scale,
                            double* sums) {
   double difference = 0, norm = 0, worst = 0, bad = 0;
   for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < count;
        i += std::int64_t(gridDim.x) * blockDim.x) {
     const double2 y = to_double2<Storage>(result[i]);
-    const double2 r = {reference[i].x * scale, reference[i].y * scale};
+    const double2 unscaled = reference(i);
+    const double2 r = {unscaled.x * scale, unscaled.y * scale};
     if (!isfinite(y.x) || !isfinite(y.y)) bad += 1;
     const double dx = y.x - r.x, dy = y.y - r.y;
     difference += dx * dx + dy * dy;
@@ -110,8 +140,8 @@ struct ErrorMetrics {
   double non_finite = 0;
 };
 
-template <typename Storage>
-ErrorMetrics measure_error(const void* result, const double2* reference, std::int64_t count, double scale,
+template <typename Storage, typename Reference>
+ErrorMetrics measure_error(const void* result, Reference reference, std::int64_t count, double scale,
                            double* device_sums) {
   cuda_check(cudaMemset(device_sums, 0, 4 * sizeof(double)), "cudaMemset sums");
   error_sums<Storage><<<1024, 256>>>(static_cast<const Storage*>(result), reference, count, scale, device_sums);
@@ -126,8 +156,10 @@ ErrorMetrics measure_error(const void* result, const double2* reference, std::in
   return metrics;
 }
 
-inline ErrorMetrics measure_error(StorageType storage, const void* result, const double2* reference,
-                                  std::int64_t count, double scale, double* device_sums) {
+// Against any reference (ArrayReference, PeriodicReference, SeparableReference).
+template <typename Reference>
+ErrorMetrics measure_error_against(StorageType storage, const void* result, Reference reference,
+                                   std::int64_t count, double scale, double* device_sums) {
   switch (storage) {
     case StorageType::complex_fp64: return measure_error<double2>(result, reference, count, scale, device_sums);
     case StorageType::complex_fp32: return measure_error<float2>(result, reference, count, scale, device_sums);
@@ -136,6 +168,10 @@ inline ErrorMetrics measure_error(StorageType storage, const void* result, const
       return measure_error<__nv_bfloat162>(result, reference, count, scale, device_sums);
   }
   return {};
+}
+inline ErrorMetrics measure_error(StorageType storage, const void* result, const double2* reference,
+                                  std::int64_t count, double scale, double* device_sums) {
+  return measure_error_against(storage, result, ArrayReference{reference}, count, scale, device_sums);
 }
 
 inline void convert_input(StorageType storage, const double2* source, void* destination, std::int64_t count) {

@@ -4,16 +4,20 @@
 // poisoned first so unwritten elements fail; host and CUDA executors agree
 // on the same plan; batches of transforms of very different magnitudes; 2D/3D
 // shapes, compact intermediates, the run-time-shape kernel alone, advanced
-// layouts, and random shapes and layouts from a fixed seed.  Prints one line per failure and "N passed, M
+// layouts, and random shapes and layouts from a fixed seed.  With --large
+// (--large-only: nothing else) also problems past 32-bit element counts and
+// N = 2^27, 2^28 (run_large_problems; about 64 GiB of device memory, cases
+// that do not fit print SKIP).  Prints one line per failure and "N passed, M
 // failed".
 //
-// Usage: gpu_accuracy_tests [--max-log2 26] [--quick] [--log FILE]
+// Usage: gpu_accuracy_tests [--max-log2 26] [--quick] [--shapes-only] [--large | --large-only] [--log FILE]
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <complex>
 #include <cstring>
 #include <random>
+#include <tuple>
 #include <vector>
 
 #include "../common/intermediate_tolerance.hpp"
@@ -438,34 +442,241 @@ void run_layout_case(const Problem& problem, bool in_place, const char* what, Bu
   if (strided_input) cudaFree(strided_input);
 }
 
-}  // namespace
+// ---- Large problems (--large): 64-bit element counts, batches far beyond
+// 65535, and the longest 1D transforms.  Each allocates what it needs and
+// prints SKIP (not a failure) where the device has too little memory.
 
-int main(int argc, char** argv) {
-  int max_log2 = 26;
-  bool quick = false;
-  bool shapes_only = false;  // only the 2D/3D shapes (a memcheck run of their kernels)
-  const char* log_path = nullptr;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--max-log2") && i + 1 < argc) {
-      max_log2 = std::atoi(argv[++i]);
-    } else if (!std::strcmp(argv[i], "--quick")) {
-      quick = true;
-    } else if (!std::strcmp(argv[i], "--shapes-only")) {
-      shapes_only = true;
-    } else if (!std::strcmp(argv[i], "--log") && i + 1 < argc) {
-      log_path = argv[++i];
-    } else {
-      std::fprintf(stderr, "usage: gpu_accuracy_tests [--max-log2 N] [--quick] [--shapes-only] [--log FILE]\n");
-      return 2;
+// Calls f(Storage{}) with the element type of `storage`.
+template <typename F>
+void with_storage_element(StorageType storage, F&& f) {
+  switch (storage) {
+    case StorageType::complex_fp64: f(double2{}); break;
+    case StorageType::complex_fp32: f(float2{}); break;
+    case StorageType::complex_fp16: f(__half2{}); break;
+    case StorageType::complex_bf16: f(__nv_bfloat162{}); break;
+  }
+}
+
+// destination[i] = source[i mod period], bit for bit.
+template <typename Storage>
+__global__ void repeat_periodically(const Storage* source, Storage* destination, std::int64_t period,
+                                    std::int64_t count) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::int64_t{gridDim.x} * blockDim.x) {
+    destination[i] = source[i % period];
+  }
+}
+
+// input[i] = product(i), rounded to the storage type.
+template <typename Storage>
+__global__ void separable_input(Storage* input, SeparableProduct product, std::int64_t count) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::int64_t{gridDim.x} * blockDim.x) {
+    input[i] = from_double2<Storage>(product(i));
+  }
+}
+
+// Unit complex numbers of uniform random phase.
+__global__ void fill_unit_phases(double2* data, std::int64_t count, std::uint64_t seed) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::int64_t{gridDim.x} * blockDim.x) {
+    double sine, cosine;
+    sincospi(uniform_from_hash(seed, i), &sine, &cosine);
+    data[i] = {cosine, sine};
+  }
+}
+
+// Device memory of the large cases, freed on every path.
+struct DeviceAllocation {
+  void* pointer = nullptr;
+  DeviceAllocation() = default;
+  DeviceAllocation(const DeviceAllocation&) = delete;
+  DeviceAllocation& operator=(const DeviceAllocation&) = delete;
+  ~DeviceAllocation() {
+    if (pointer) cudaFree(pointer);
+  }
+  // False (and the CUDA error cleared) when the device has no room.
+  bool allocate(std::size_t bytes) {
+    if (cudaMalloc(&pointer, bytes) == cudaSuccess) return true;
+    cudaGetLastError();
+    pointer = nullptr;
+    return false;
+  }
+};
+
+std::string gibibytes(std::size_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GiB", double(bytes) / double(std::size_t{1} << 30));
+  return text;
+}
+
+// Records the check of `count` outputs against `reference`, or its failure.
+template <typename Reference>
+void record_large_case(const Problem& problem, const Plan& plan, const void* output, Reference reference,
+                       std::int64_t count, double* sums, const std::string& name, Totals& totals) {
+  const ErrorMetrics error =
+      measure_error_against(problem.storage, output, reference, count, expected_scale(problem), sums);
+  Tolerance tolerance = tolerance_for(problem.storage, problem.mode, log2_elements(problem), double(count));
+  tolerance.relative_l2 = tensorfft_tests::with_compact_intermediates(tolerance.relative_l2, plan);
+  const bool ok = error.relative_l2 <= tolerance.relative_l2 && error.max_relative <= tolerance.max_relative;
+  char detail[220];
+  std::snprintf(detail, sizeof detail, " %lld elements: relL2 %.3e (<= %.2e) maxrel %.3e (<= %.2e) non-finite %.0f",
+                static_cast<long long>(count), error.relative_l2, tolerance.relative_l2, error.max_relative,
+                tolerance.max_relative, error.non_finite);
+  totals.record(ok, name + detail + " " + plan.describe());
+}
+
+// A batch of more than 2^32 elements whose input repeats every `period`
+// transforms (odd: a batch offset that wrapped at a power of two would read
+// a transform with other data), so every output element has a cuFFT fp64
+// reference: that of transform b mod period.  Outputs are poisoned first.
+void run_periodic_batch(const Problem& problem, bool in_place, std::int64_t period, Totals& totals,
+                        std::uint64_t seed) {
+  const std::int64_t n = transform_elements(problem), count = n * problem.batch, period_count = n * period;
+  const std::size_t bytes = static_cast<std::size_t>(count) * element_bytes(problem.storage);
+  const std::string name = case_name(problem, in_place ? "in-place periodic" : "out-of-place periodic");
+  try {
+    Buffers reference(static_cast<std::size_t>(period_count));
+    Problem first = problem;
+    first.batch = period;
+    prepare_input(first, reference, period_count, seed, true);
+    Plan plan = make_plan(problem, Backend::cuda);  // allocates its workspace
+    DeviceAllocation input, output;
+    if (!input.allocate(bytes) || (!in_place && !output.allocate(bytes))) {
+      std::printf("SKIP %s: %s of data beside a %s workspace do not fit on this device\n", name.c_str(),
+                  gibibytes(in_place ? bytes : 2 * bytes).c_str(), gibibytes(plan.workspace_bytes()).c_str());
+      return;
     }
+    void* result = in_place ? input.pointer : output.pointer;
+    with_storage_element(problem.storage, [&](auto element) {
+      using Storage = decltype(element);
+      repeat_periodically<Storage><<<4096, 256>>>(static_cast<const Storage*>(reference.input),
+                                                  static_cast<Storage*>(input.pointer), period_count, count);
+    });
+    cuda_check(cudaGetLastError(), "repeat_periodically");
+    if (!in_place) poison(output.pointer, bytes);
+    plan.execute(input.pointer, result);
+    cuda_check(cudaDeviceSynchronize(), "execute");
+    record_large_case(problem, plan, result, PeriodicReference{reference.reference_output, period_count}, count,
+                      reference.sums, name, totals);
+  } catch (const std::exception& e) {
+    totals.record(false, name + " threw: " + e.what());
   }
-  std::string reason;
-  if (!cuda_available(&reason)) {
-    std::printf("no usable GPU (%s): GPU tests skipped\n", reason.c_str());
-    return 77;  // CTest SKIP_RETURN_CODE
+}
+
+// One 3D transform of n0 x n1 x n2 elements (2^32 and more), in place, from a
+// separable input a[i0] b[i1] c[i2]: its transform is the product of three
+// cuFFT fp64 1D transforms (SeparableReference).  Each factor is the inverse
+// transform of unit complex numbers of random phase, so every output has the
+// same modulus: the max-error bound (relative to the rms) then holds for
+// every element, where with uniform random factors the largest outputs were
+// some 30 times the rms.  The input is scaled to an rms of 1, and the ortho
+// normalization keeps the outputs near 1 in fp16's range.
+void run_separable_transform(const Problem& problem, Totals& totals, std::uint64_t seed) {
+  const std::int64_t count = transform_elements(problem) * problem.batch;
+  const std::size_t bytes = static_cast<std::size_t>(count) * element_bytes(problem.storage);
+  const std::string name = case_name(problem, "in-place separable");
+  try {
+    if (problem.sizes.size() != 3 || problem.batch != 1 || problem.normalization != Normalization::ortho) {
+      throw std::logic_error("one 3D transform, ortho normalization");
+    }
+    const int log2_n1 = static_cast<int>(std::log2(double(problem.sizes[1])));
+    const int log2_n2 = static_cast<int>(std::log2(double(problem.sizes[2])));
+    Buffers factors(static_cast<std::size_t>(problem.sizes[0] + problem.sizes[1] + problem.sizes[2]));
+    double2* inputs[3];
+    double2* transforms[3];
+    for (int axis = 0, offset = 0; axis < 3; offset += static_cast<int>(problem.sizes[axis++])) {
+      inputs[axis] = factors.reference_input + offset;
+      transforms[axis] = factors.reference_output + offset;
+      auto* phases = static_cast<double2*>(factors.input) + offset;
+      fill_unit_phases<<<64, 256>>>(phases, problem.sizes[axis], seed + axis);
+      cuda_check(cudaGetLastError(), "fill_unit_phases");
+      cufft_reference(phases, inputs[axis], {problem.sizes[axis]}, 1, CUFFT_INVERSE);  // rms sqrt(n)
+      cufft_reference(inputs[axis], transforms[axis], {problem.sizes[axis]}, 1,
+                      problem.direction == Direction::forward ? CUFFT_FORWARD : CUFFT_INVERSE);
+    }
+    const double input_scale = 1 / std::sqrt(double(count));
+    Plan plan = make_plan(problem, Backend::cuda);
+    DeviceAllocation data;
+    if (!data.allocate(bytes)) {
+      std::printf("SKIP %s: %s of data beside a %s workspace do not fit on this device\n", name.c_str(),
+                  gibibytes(bytes).c_str(), gibibytes(plan.workspace_bytes()).c_str());
+      return;
+    }
+    with_storage_element(problem.storage, [&](auto element) {
+      using Storage = decltype(element);
+      separable_input<Storage><<<4096, 256>>>(
+          static_cast<Storage*>(data.pointer),
+          SeparableProduct{inputs[0], inputs[1], inputs[2], log2_n1, log2_n2, input_scale}, count);
+    });
+    cuda_check(cudaGetLastError(), "separable_input");
+    plan.execute(data.pointer, data.pointer);
+    cuda_check(cudaDeviceSynchronize(), "execute");
+    record_large_case(problem, plan, data.pointer,
+                      SeparableReference{transforms[0], transforms[1], transforms[2], log2_n1, log2_n2, input_scale},
+                      count, factors.sums, name, totals);
+  } catch (const std::exception& e) {
+    totals.record(false, name + " threw: " + e.what());
   }
-  Totals totals;
-  if (log_path) totals.log = std::fopen(log_path, "w");
+}
+
+// Issue 3's 64-bit indexing and longest sizes on the device: batches of 2^32
+// elements and more in every kind of pass (register transforms of 16 and
+// 1024 points, the single-pass 4096, two-pass 2^20, 2D and 3D axes), one 3D
+// transform of 2^32 elements, and N = 2^27, 2^28 against cuFFT fp64.
+void run_large_problems(Totals& totals, std::uint64_t& seed) {
+  const auto problem = [](std::vector<std::int64_t> sizes, std::int64_t batch, StorageType storage,
+                          ComputeMode mode, Intermediates intermediates = Intermediates::full) {
+    Problem p;
+    p.sizes = std::move(sizes);
+    p.batch = batch;
+    p.storage = storage;
+    p.mode = mode;
+    p.intermediates = intermediates;
+    return p;
+  };
+  const auto fp16 = StorageType::complex_fp16, bf16 = StorageType::complex_bf16, fp32 = StorageType::complex_fp32;
+  const auto split = ComputeMode::split_fp16, single = ComputeMode::single_fp16;
+  const std::int64_t two_32 = std::int64_t{1} << 32;
+  run_periodic_batch(problem({16}, two_32 / 16 + 3, fp16, split), false, 4097, totals, seed++);
+  run_periodic_batch(problem({1024}, two_32 / 1024 + 5, fp16, split), false, 65, totals, seed++);
+  run_periodic_batch(problem({4096}, two_32 / 4096 + 3, fp32, split), true, 17, totals, seed++);
+  run_periodic_batch(problem({1 << 20}, two_32 / (1 << 20) + 1, fp16, split, Intermediates::compact), false, 3,
+                     totals, seed++);
+  run_periodic_batch(problem({1 << 20}, two_32 / (1 << 20) + 1, fp32, split), true, 3, totals, seed++);
+  {
+    Problem p = problem({2048, 2048}, two_32 / (2048 * 2048) + 1, bf16, single, Intermediates::compact);
+    p.direction = Direction::inverse;
+    p.normalization = Normalization::ortho;
+    run_periodic_batch(p, false, 3, totals, seed++);
+  }
+  run_periodic_batch(problem({256, 256, 256}, two_32 / (1 << 24) + 1, fp16, split, Intermediates::compact), false,
+                     3, totals, seed++);
+  for (const auto& [storage, mode, intermediates] :
+       {std::tuple{fp16, split, Intermediates::compact}, std::tuple{fp32, single, Intermediates::full}}) {
+    Problem p = problem({1024, 2048, 2048}, 1, storage, mode, intermediates);
+    p.normalization = Normalization::ortho;
+    run_separable_transform(p, totals, seed);
+    seed += 3;
+  }
+  // N = 2^27 and 2^28 against cuFFT fp64 of the whole transform.
+  try {
+    Buffers buffers(std::size_t{1} << 28);
+    for (int log2n : {27, 28}) {
+      run_case(problem({std::int64_t{1} << log2n}, 1, fp16, split), false, buffers, totals, seed++);
+      run_case(problem({std::int64_t{1} << log2n}, 1, fp32, split), log2n == 28, buffers, totals, seed++);
+      Problem p = problem({std::int64_t{1} << log2n}, 1, bf16, single, Intermediates::compact);
+      p.direction = Direction::inverse;
+      run_case(p, false, buffers, totals, seed++);
+    }
+  } catch (const std::exception& e) {
+    std::printf("SKIP N = 2^27, 2^28: %s\n", e.what());
+  }
+}
+
+// Every case but the large ones: sizes 2 ... 2^max_log2 (every 3rd with
+// quick), or only the 2D/3D shapes.
+void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& totals) {
   const std::int64_t max_elements = std::int64_t{1} << max_log2;
   const std::int64_t batched_elements = std::min<std::int64_t>(max_elements, std::int64_t{1} << (quick ? 16 : 22));
   Buffers buffers(static_cast<std::size_t>(std::max(max_elements, batched_elements + 256)));
@@ -705,11 +916,7 @@ int main(int argc, char** argv) {
     }
   }
   unsetenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
-  if (shapes_only) {
-    std::printf("%d passed, %d failed\n", totals.passed, totals.failed);
-    if (totals.log) std::fclose(totals.log);
-    return totals.failed == 0 ? 0 : 1;
-  }
+  if (shapes_only) return;
   // Caller workspaces: single-pass and several-pass plans with tile counters
   // (8-byte outputs: fp32 N = 4096 and 2^18, the tile kernel's 32-point
   // pass of fp16 N = 2^15), with register-block counters (fp32 N = 64 and
@@ -777,6 +984,48 @@ int main(int argc, char** argv) {
                              tensorfft_tests::layout_kind(r.problem.input_layout) + " out " +
                              tensorfft_tests::layout_kind(r.problem.output_layout) + (r.in_place ? " in-place" : "");
     run_layout_case(r.problem, r.in_place, what.c_str(), buffers, totals, seed++);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int max_log2 = 26;
+  bool quick = false;
+  bool shapes_only = false;  // only the 2D/3D shapes (a memcheck run of their kernels)
+  bool large = false, large_only = false;  // run_large_problems after the rest, or alone
+  const char* log_path = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--max-log2") && i + 1 < argc) {
+      max_log2 = std::atoi(argv[++i]);
+    } else if (!std::strcmp(argv[i], "--quick")) {
+      quick = true;
+    } else if (!std::strcmp(argv[i], "--shapes-only")) {
+      shapes_only = true;
+    } else if (!std::strcmp(argv[i], "--large")) {
+      large = true;
+    } else if (!std::strcmp(argv[i], "--large-only")) {
+      large = large_only = true;
+    } else if (!std::strcmp(argv[i], "--log") && i + 1 < argc) {
+      log_path = argv[++i];
+    } else {
+      std::fprintf(stderr,
+                   "usage: gpu_accuracy_tests [--max-log2 N] [--quick] [--shapes-only] [--large | --large-only] "
+                   "[--log FILE]\n");
+      return 2;
+    }
+  }
+  std::string reason;
+  if (!cuda_available(&reason)) {
+    std::printf("no usable GPU (%s): GPU tests skipped\n", reason.c_str());
+    return 77;  // CTest SKIP_RETURN_CODE
+  }
+  Totals totals;
+  if (log_path) totals.log = std::fopen(log_path, "w");
+  if (!large_only) run_regular_suite(max_log2, quick, shapes_only, totals);
+  if (large) {
+    std::uint64_t seed = 1000003;
+    run_large_problems(totals, seed);
   }
   std::printf("%d passed, %d failed\n", totals.passed, totals.failed);
   if (totals.log) std::fclose(totals.log);
