@@ -66,7 +66,31 @@ struct Totals {
     if (!ok) std::printf("FAIL %s\n", line.c_str());
     if (log) std::fprintf(log, "%s %s\n", ok ? "ok  " : "FAIL", line.c_str());
   }
+  void skip(const std::string& line) {  // a case this device cannot run (not a failure)
+    std::printf("SKIP %s\n", line.c_str());
+    if (log) std::fprintf(log, "SKIP %s\n", line.c_str());
+  }
 };
+
+// Thrown where the device has no room for a test's buffers (cudaMalloc
+// failed; the error is cleared): the large cases then skip.
+struct NoDeviceMemory : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// cudaMalloc, or NoDeviceMemory naming `what`.
+void* device_allocate(std::size_t bytes, const char* what) {
+  void* pointer = nullptr;
+  const cudaError_t status = cudaMalloc(&pointer, bytes);
+  if (status != cudaSuccess) {
+    cudaGetLastError();
+    char text[160];
+    std::snprintf(text, sizeof text, "cudaMalloc of %.1f GiB for %s: %s", double(bytes) / double(std::size_t{1} << 30),
+                  what, cudaGetErrorString(status));
+    throw NoDeviceMemory(text);
+  }
+  return pointer;
+}
 
 struct Buffers {
   double2* reference_input = nullptr;
@@ -76,18 +100,28 @@ struct Buffers {
   double* sums = nullptr;
   std::size_t capacity = 0;  // complex elements
   explicit Buffers(std::size_t elements) : capacity(elements) {
-    cuda_check(cudaMalloc(&reference_input, elements * sizeof(double2)), "cudaMalloc");
-    cuda_check(cudaMalloc(&reference_output, elements * sizeof(double2)), "cudaMalloc");
-    cuda_check(cudaMalloc(&input, elements * sizeof(double2)), "cudaMalloc");
-    cuda_check(cudaMalloc(&output, elements * sizeof(double2)), "cudaMalloc");
-    cuda_check(cudaMalloc(&sums, 4 * sizeof(double)), "cudaMalloc");
+    try {
+      reference_input = static_cast<double2*>(device_allocate(elements * sizeof(double2), "the reference input"));
+      reference_output = static_cast<double2*>(device_allocate(elements * sizeof(double2), "the reference"));
+      input = device_allocate(elements * sizeof(double2), "the input");
+      output = device_allocate(elements * sizeof(double2), "the output");
+      sums = static_cast<double*>(device_allocate(4 * sizeof(double), "the error sums"));
+    } catch (...) {
+      release();
+      throw;
+    }
   }
-  ~Buffers() {
-    cudaFree(reference_input);
-    cudaFree(reference_output);
-    cudaFree(input);
-    cudaFree(output);
-    cudaFree(sums);
+  Buffers(const Buffers&) = delete;
+  Buffers& operator=(const Buffers&) = delete;
+  ~Buffers() { release(); }
+  void release() {
+    for (void* pointer : {static_cast<void*>(reference_input), static_cast<void*>(reference_output), input, output,
+                          static_cast<void*>(sums)}) {
+      cudaFree(pointer);  // null: nothing
+    }
+    reference_input = reference_output = nullptr;
+    input = output = nullptr;
+    sums = nullptr;
   }
 };
 
@@ -495,19 +529,27 @@ struct DeviceAllocation {
   ~DeviceAllocation() {
     if (pointer) cudaFree(pointer);
   }
-  // False (and the CUDA error cleared) when the device has no room.
-  bool allocate(std::size_t bytes) {
-    if (cudaMalloc(&pointer, bytes) == cudaSuccess) return true;
-    cudaGetLastError();
-    pointer = nullptr;
-    return false;
-  }
+  void allocate(std::size_t bytes, const char* what) { pointer = device_allocate(bytes, what); }
 };
 
-std::string gibibytes(std::size_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f GiB", double(bytes) / double(std::size_t{1} << 30));
-  return text;
+// Runs one large case: a SKIP line, not a failure, where the device has no
+// room for its buffers or the plan's workspace.
+template <typename Body>
+void run_large_case(const std::string& name, Totals& totals, Body&& body) {
+  try {
+    body();
+  } catch (const NoDeviceMemory& e) {
+    totals.skip(name + ": " + e.what());
+  } catch (const Error& e) {
+    if (e.status() == Status::allocation_failed) {
+      cudaGetLastError();
+      totals.skip(name + ": " + e.what());
+    } else {
+      totals.record(false, name + " threw: " + e.what());
+    }
+  } catch (const std::exception& e) {
+    totals.record(false, name + " threw: " + e.what());
+  }
 }
 
 // Records the check of `count` outputs against `reference`, or its failure.
@@ -535,18 +577,15 @@ void run_periodic_batch(const Problem& problem, bool in_place, std::int64_t peri
   const std::int64_t n = transform_elements(problem), count = n * problem.batch, period_count = n * period;
   const std::size_t bytes = static_cast<std::size_t>(count) * element_bytes(problem.storage);
   const std::string name = case_name(problem, in_place ? "in-place periodic" : "out-of-place periodic");
-  try {
+  run_large_case(name, totals, [&] {
     Buffers reference(static_cast<std::size_t>(period_count));
     Problem first = problem;
     first.batch = period;
     prepare_input(first, reference, period_count, seed, true);
     Plan plan = make_plan(problem, Backend::cuda);  // allocates its workspace
     DeviceAllocation input, output;
-    if (!input.allocate(bytes) || (!in_place && !output.allocate(bytes))) {
-      std::printf("SKIP %s: %s of data beside a %s workspace do not fit on this device\n", name.c_str(),
-                  gibibytes(in_place ? bytes : 2 * bytes).c_str(), gibibytes(plan.workspace_bytes()).c_str());
-      return;
-    }
+    input.allocate(bytes, "the input");
+    if (!in_place) output.allocate(bytes, "the output");
     void* result = in_place ? input.pointer : output.pointer;
     with_storage_element(problem.storage, [&](auto element) {
       using Storage = decltype(element);
@@ -559,9 +598,7 @@ void run_periodic_batch(const Problem& problem, bool in_place, std::int64_t peri
     cuda_check(cudaDeviceSynchronize(), "execute");
     record_large_case(problem, plan, result, PeriodicReference{reference.reference_output, period_count}, count,
                       reference.sums, name, totals);
-  } catch (const std::exception& e) {
-    totals.record(false, name + " threw: " + e.what());
-  }
+  });
 }
 
 // One 3D transform of n0 x n1 x n2 elements (2^32 and more), in place, from a
@@ -576,7 +613,7 @@ void run_separable_transform(const Problem& problem, Totals& totals, std::uint64
   const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t bytes = static_cast<std::size_t>(count) * element_bytes(problem.storage);
   const std::string name = case_name(problem, "in-place separable");
-  try {
+  run_large_case(name, totals, [&] {
     if (problem.sizes.size() != 3 || problem.batch != 1 || problem.normalization != Normalization::ortho) {
       throw std::logic_error("one 3D transform, ortho normalization");
     }
@@ -598,11 +635,7 @@ void run_separable_transform(const Problem& problem, Totals& totals, std::uint64
     const double input_scale = 1 / std::sqrt(double(count));
     Plan plan = make_plan(problem, Backend::cuda);
     DeviceAllocation data;
-    if (!data.allocate(bytes)) {
-      std::printf("SKIP %s: %s of data beside a %s workspace do not fit on this device\n", name.c_str(),
-                  gibibytes(bytes).c_str(), gibibytes(plan.workspace_bytes()).c_str());
-      return;
-    }
+    data.allocate(bytes, "the data");
     with_storage_element(problem.storage, [&](auto element) {
       using Storage = decltype(element);
       separable_input<Storage><<<4096, 256>>>(
@@ -615,9 +648,7 @@ void run_separable_transform(const Problem& problem, Totals& totals, std::uint64
     record_large_case(problem, plan, data.pointer,
                       SeparableReference{transforms[0], transforms[1], transforms[2], log2_n1, log2_n2, input_scale},
                       count, factors.sums, name, totals);
-  } catch (const std::exception& e) {
-    totals.record(false, name + " threw: " + e.what());
-  }
+  });
 }
 
 // Issue 3's 64-bit indexing and longest sizes on the device: batches of 2^32
@@ -669,8 +700,8 @@ void run_large_problems(Totals& totals, std::uint64_t& seed) {
       p.direction = Direction::inverse;
       run_case(p, false, buffers, totals, seed++);
     }
-  } catch (const std::exception& e) {
-    std::printf("SKIP N = 2^27, 2^28: %s\n", e.what());
+  } catch (const NoDeviceMemory& e) {
+    totals.skip(std::string("N = 2^27, 2^28: ") + e.what());
   }
 }
 
