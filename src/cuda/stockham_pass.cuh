@@ -1711,7 +1711,14 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
         // rounds): fp32 storage N = 2^14 0.97x the time (split), 0.99x
         // (single_fp16), relL2 1.83e-7 against 1.81e-7; fp16/bf16 storage
         // (192 KB of tiles, not in parts) 0.99x ... 1.02x, so not there.
-        constexpr bool factored_twiddles = fetches_in_parts;
+        // The plane pass too: its exponent 128 (a1 kv1 + a0 kv2) is additive
+        // in a0 and a1 like a k2 (PlaneDigits), and its 128 KB table overflows
+        // the L1 beside its tiles (fp32: 128 KB in place; fp16/bf16: 192 KB).
+        // H100 r202 (A/B, two rounds): 128 x 128 fp16 0.94x the time (split),
+        // 0.97x (single_fp16), bf16 0.97x / 0.97x, fp32 0.97x / 0.92x; 128^3
+        // fp32 0.98x / 0.95x, fp16/bf16 unchanged; fp32 relL2 1.73e-7 against
+        // 1.67e-7 (cuFFT fp32 1.87e-7).
+        constexpr bool factored_twiddles = fetches_in_parts || Plane;
         const float2 row_a0 = factored_twiddles ? __ldg(radix_twiddles + 256 * a0 + k2) : make_float2(1.0f, 0.0f);
         float2 y[8];
 #pragma unroll
