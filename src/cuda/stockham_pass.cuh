@@ -1802,14 +1802,19 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       constexpr int rows = 1 << log2_rows;
       constexpr int log2_thread_K2 = log2_K2 - log2_rows;
       static_assert(R > 1 || !in_place, "R = 1 passes exchange through their own tile");
-      // The contiguous 8192-point pass from 4-byte elements (fp16/bf16 storage) forms its radix-32
-      // stage's twiddles w_P^((a0 + 8 a1) k) as w_P^(a0 k) w_P^(8 a1 k) from 11 of the table's 32 rows
-      // (22 KB instead of 64 KB): its two 96 KB tiles per SM leave about 60 KB of L1, which the whole
-      // table (beside the DFT fragments) overflowed.  21 more complex products per 32 points.  H100
-      // r198 (A/B, two rounds): fp16 N = 8192 0.94x the time (split), 0.89x (single_fp16), bf16
-      // 0.98x / 0.93x, 8192^2 0.97x ... 0.98x, 64 x 8192 0.96x ... 0.99x; ncu (fp16 split): L1 hit rate
-      // 36% -> 52%, load sectors 0.74x, instructions 1.03x.
-      constexpr bool factored_radix_twiddles = Contiguous && R == 32 && input_bytes == 4;
+      // Radix stages whose twiddle table overflows the L1 beside their tiles form w_P^((a0 + F a1) k)
+      // as w_P^(a0 k) w_P^(F a1 k) from rows a0 < F and F a1 (F = 8 for radix 32, 4 for radix 16):
+      // 11 of 32 rows, 7 of 16, for one more complex product per point where a0 and a1 are both
+      // nonzero.  The contiguous 8192-point pass from 4-byte elements (fp16/bf16 storage: two 96 KB
+      // tiles per SM leave ~60 KB of L1 beside a 64 KB table), H100 r198 (A/B, two rounds): fp16
+      // N = 8192 0.94x the time (split), 0.89x (single_fp16), bf16 0.98x / 0.93x, 8192^2 0.97x ...
+      // 0.98x; ncu L1 hit rate 36% -> 52%.  The strided 4096-point pass in parts (224 KB of parts
+      // leave ~28 KB of L1; its twiddles w_P^(a k) come from `inner`, 32 KB), r206: 4096^2 fp32
+      // 0.96x (split), 0.98x (single_fp16), 64 x 4096 x 256 0.99x; ncu: the pass 0.97x ... 0.98x,
+      // L1 load sectors 0.90x.  Not where L1 holds the whole table (r199: every contiguous radix-16
+      // and -32 pass, no change under ncu and fp32 relL2 slightly up).
+      constexpr bool factored_radix_twiddles =
+          (Contiguous && R == 32 && input_bytes == 4) || (!Contiguous && fetches_in_parts && R == 16);
       const std::int64_t row_step = std::int64_t{1} << (log2_thread_K2 + store.log2_b);
       // Scaled and unscaled copies of the loop: a run-time test inside it
       // became 2R predicated multiplies per thread, issued even when unscaled.
@@ -1832,21 +1837,25 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
             const int row = m << log2_thread_K2;  // this output's k2 is k2 + row
             float2 y[R];
             if constexpr (factored_radix_twiddles) {
-              // w_P^((a0 + 8 a1) k) = w_P^(a0 k) w_P^(8 a1 k): rows a0 < 8 and 8, 16, 24 of the table.
-              float2 row_8a1[4];
+              // w_P^((a0 + F a1) k) = w_P^(a0 k) w_P^(F a1 k): rows a0 < F and F a1 of the table.
+              constexpr int F = R == 32 ? 8 : 4;
+              const auto radix_twiddle = [&](int a) {  // w_P^(a (k2 + row))
+                return Contiguous ? __ldg(lane_radix_twiddles + 256 * a + row) : __ldg(inner + a * k2 + a * row);
+              };
+              float2 row_fa1[R / F];
 #pragma unroll
-              for (int a1 = 1; a1 < 4; ++a1) row_8a1[a1] = __ldg(lane_radix_twiddles + 256 * 8 * a1 + row);
+              for (int a1 = 1; a1 < R / F; ++a1) row_fa1[a1] = radix_twiddle(F * a1);
 #pragma unroll
-              for (int a0 = 0; a0 < 8; ++a0) {
-                const float2 row_a0 = a0 > 0 ? __ldg(lane_radix_twiddles + 256 * a0 + row) : make_float2(1.0f, 0.0f);
+              for (int a0 = 0; a0 < F; ++a0) {
+                const float2 row_a0 = a0 > 0 ? radix_twiddle(a0) : make_float2(1.0f, 0.0f);
 #pragma unroll
-                for (int a1 = 0; a1 < 4; ++a1) {
-                  const int a = a0 + 8 * a1;
+                for (int a1 = 0; a1 < R / F; ++a1) {
+                  const int a = a0 + F * a1;
                   y[a] = exchange[part_slot ^ exchange_slot(a, row, 0)];
                   if (a1 == 0) {
                     if (a0 > 0) y[a] = complex_multiply(y[a], row_a0);
                   } else {
-                    y[a] = complex_multiply(y[a], a0 > 0 ? complex_multiply(row_a0, row_8a1[a1]) : row_8a1[a1]);
+                    y[a] = complex_multiply(y[a], a0 > 0 ? complex_multiply(row_a0, row_fa1[a1]) : row_fa1[a1]);
                   }
                 }
               }
