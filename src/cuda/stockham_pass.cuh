@@ -1836,12 +1836,12 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
           for (int m = 0; m < rows; ++m, row_destination += row_step) {
             const int row = m << log2_thread_K2;  // this output's k2 is k2 + row
             float2 y[R];
+            const auto radix_twiddle = [&](int a) {  // w_P^(a (k2 + row))
+              return Contiguous ? __ldg(lane_radix_twiddles + 256 * a + row) : __ldg(inner + a * k2 + a * row);
+            };
             if constexpr (factored_radix_twiddles) {
               // w_P^((a0 + F a1) k) = w_P^(a0 k) w_P^(F a1 k): rows a0 < F and F a1 of the table.
               constexpr int F = R == 32 ? 8 : 4;
-              const auto radix_twiddle = [&](int a) {  // w_P^(a (k2 + row))
-                return Contiguous ? __ldg(lane_radix_twiddles + 256 * a + row) : __ldg(inner + a * k2 + a * row);
-              };
               float2 row_fa1[R / F];
 #pragma unroll
               for (int a1 = 1; a1 < R / F; ++a1) row_fa1[a1] = radix_twiddle(F * a1);
@@ -1863,10 +1863,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 #pragma unroll
               for (int a = 0; a < R; ++a) {
                 y[a] = exchange[part_slot ^ exchange_slot(a, row, 0)];
-                if (a > 0) {
-                  y[a] = complex_multiply(y[a], Contiguous ? __ldg(lane_radix_twiddles + 256 * a + row)
-                                                           : __ldg(inner + a * k2 + a * row));
-                }
+                if (a > 0) y[a] = complex_multiply(y[a], radix_twiddle(a));
               }
             }
             if constexpr (R == 32) {
