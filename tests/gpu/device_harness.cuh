@@ -83,9 +83,10 @@ __global__ void convert_from_double(const double2* source, Storage* destination,
 
 // Reference values by index.  ArrayReference: an array of `count` elements.
 // PeriodicReference: element i mod period of one (the input repeats with that
-// period, so its transform does).  SeparableReference: the transform of a
-// separable 3D input a[i0] b[i1] c[i2] is A[k0] B[k1] C[k2], the product of
-// three 1D transforms: a reference for transforms too large for cuFFT fp64.
+// period, so its transform does).  SeparableProduct: factor a[i0] b[i1] c[i2];
+// the transform of such a separable 3D input is the product of the three 1D
+// transforms, A[k0] B[k1] C[k2]: a reference for transforms too large for
+// cuFFT fp64 (and, of a, b, c themselves, the input).
 struct ArrayReference {
   const double2* values;
   __device__ double2 operator()(std::int64_t i) const { return values[i]; }
@@ -108,7 +109,6 @@ struct SeparableProduct {  // factor * a[i0] b[i1] c[i2] at i = (i0 n1 + i1) n2 
     return {factor * (xy.x * z.x - xy.y * z.y), factor * (xy.x * z.y + xy.y * z.x)};
   }
 };
-using SeparableReference = SeparableProduct;  // of the three factors' transforms
 
 // sums[0] += |y - ref|^2, sums[1] += |ref|^2, sums[2] = max |y - ref|, sums[3] += non-finite count
 template <typename Storage, typename Reference>
@@ -156,7 +156,7 @@ ErrorMetrics measure_error(const void* result, Reference reference, std::int64_t
   return metrics;
 }
 
-// Against any reference (ArrayReference, PeriodicReference, SeparableReference).
+// Against any reference (ArrayReference, PeriodicReference, SeparableProduct).
 template <typename Reference>
 ErrorMetrics measure_error_against(StorageType storage, const void* result, Reference reference,
                                    std::int64_t count, double scale, double* device_sums) {

@@ -603,7 +603,7 @@ void run_periodic_batch(const Problem& problem, bool in_place, std::int64_t peri
 
 // One 3D transform of n0 x n1 x n2 elements (2^32 and more), in place, from a
 // separable input a[i0] b[i1] c[i2]: its transform is the product of three
-// cuFFT fp64 1D transforms (SeparableReference).  Each factor is the inverse
+// cuFFT fp64 1D transforms (SeparableProduct).  Each factor is the inverse
 // transform of unit complex numbers of random phase, so every output has the
 // same modulus: the max-error bound (relative to the rms) then holds for
 // every element, where with uniform random factors the largest outputs were
@@ -646,7 +646,7 @@ void run_separable_transform(const Problem& problem, Totals& totals, std::uint64
     plan.execute(data.pointer, data.pointer);
     cuda_check(cudaDeviceSynchronize(), "execute");
     record_large_case(problem, plan, data.pointer,
-                      SeparableReference{transforms[0], transforms[1], transforms[2], log2_n1, log2_n2, input_scale},
+                      SeparableProduct{transforms[0], transforms[1], transforms[2], log2_n1, log2_n2, input_scale},
                       count, factors.sums, name, totals);
   });
 }
