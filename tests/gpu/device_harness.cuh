@@ -156,18 +156,26 @@ ErrorMetrics measure_error(const void* result, Reference reference, std::int64_t
   return metrics;
 }
 
+// Calls f(Storage{}) with the element type of `storage`.
+template <typename F>
+void with_storage_element(StorageType storage, F&& f) {
+  switch (storage) {
+    case StorageType::complex_fp64: f(double2{}); break;
+    case StorageType::complex_fp32: f(float2{}); break;
+    case StorageType::complex_fp16: f(__half2{}); break;
+    case StorageType::complex_bf16: f(__nv_bfloat162{}); break;
+  }
+}
+
 // Against any reference (ArrayReference, PeriodicReference, SeparableProduct).
 template <typename Reference>
 ErrorMetrics measure_error_against(StorageType storage, const void* result, Reference reference,
                                    std::int64_t count, double scale, double* device_sums) {
-  switch (storage) {
-    case StorageType::complex_fp64: return measure_error<double2>(result, reference, count, scale, device_sums);
-    case StorageType::complex_fp32: return measure_error<float2>(result, reference, count, scale, device_sums);
-    case StorageType::complex_fp16: return measure_error<__half2>(result, reference, count, scale, device_sums);
-    case StorageType::complex_bf16:
-      return measure_error<__nv_bfloat162>(result, reference, count, scale, device_sums);
-  }
-  return {};
+  ErrorMetrics metrics;
+  with_storage_element(storage, [&](auto element) {
+    metrics = measure_error<decltype(element)>(result, reference, count, scale, device_sums);
+  });
+  return metrics;
 }
 inline ErrorMetrics measure_error(StorageType storage, const void* result, const double2* reference,
                                   std::int64_t count, double scale, double* device_sums) {
@@ -175,20 +183,10 @@ inline ErrorMetrics measure_error(StorageType storage, const void* result, const
 }
 
 inline void convert_input(StorageType storage, const double2* source, void* destination, std::int64_t count) {
-  switch (storage) {
-    case StorageType::complex_fp64:
-      convert_from_double<double2><<<1024, 256>>>(source, static_cast<double2*>(destination), count);
-      break;
-    case StorageType::complex_fp32:
-      convert_from_double<float2><<<1024, 256>>>(source, static_cast<float2*>(destination), count);
-      break;
-    case StorageType::complex_fp16:
-      convert_from_double<__half2><<<1024, 256>>>(source, static_cast<__half2*>(destination), count);
-      break;
-    case StorageType::complex_bf16:
-      convert_from_double<__nv_bfloat162><<<1024, 256>>>(source, static_cast<__nv_bfloat162*>(destination), count);
-      break;
-  }
+  with_storage_element(storage, [&](auto element) {
+    using Storage = decltype(element);
+    convert_from_double<Storage><<<1024, 256>>>(source, static_cast<Storage*>(destination), count);
+  });
   cuda_check(cudaGetLastError(), "convert_input launch");
 }
 

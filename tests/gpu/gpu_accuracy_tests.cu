@@ -480,17 +480,6 @@ void run_layout_case(const Problem& problem, bool in_place, const char* what, Bu
 // 65535, and the longest 1D transforms.  Each allocates what it needs and
 // prints SKIP (not a failure) where the device has too little memory.
 
-// Calls f(Storage{}) with the element type of `storage`.
-template <typename F>
-void with_storage_element(StorageType storage, F&& f) {
-  switch (storage) {
-    case StorageType::complex_fp64: f(double2{}); break;
-    case StorageType::complex_fp32: f(float2{}); break;
-    case StorageType::complex_fp16: f(__half2{}); break;
-    case StorageType::complex_bf16: f(__nv_bfloat162{}); break;
-  }
-}
-
 // destination[i] = source[i mod period], bit for bit.
 template <typename Storage>
 __global__ void repeat_periodically(const Storage* source, Storage* destination, std::int64_t period,
