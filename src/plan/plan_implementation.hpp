@@ -80,6 +80,11 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // strided_axis_single_pass, when above strided_pass, the longest strided
 // axis that runs in one pass (fp32 storage: 4096 points in place, cuda::
 // strided_tile_in_parts).
+// Two passes of an unstrided axis, when not 0: slow_first_of_two, a first
+// pass length that gives way to first_of_several (the second pass takes the
+// rest); later_of_two_in_place, a length that the second pass takes instead
+// of the first where the first would take it and the second less (the
+// second then runs in place, as strided_axis_single_pass does).
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
@@ -89,6 +94,8 @@ struct PassLimits {
   std::int64_t strided_last_of_two = 0;
   std::int64_t strided_longest_first_of_two = std::int64_t{1} << 62;
   std::int64_t strided_axis_single_pass = 0;
+  std::int64_t slow_first_of_two = 0;
+  std::int64_t later_of_two_in_place = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with
 // columns apart take 8 columns, so that each point's run of columns fills a

@@ -105,7 +105,24 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
     // 2^19 1024 x 512 0.97x / 0.98x, 0.96x / 0.99x; 2^22 as 2048 x 2048
     // 1.14x ... 1.28x slower.
     limits.later_pass_over_balanced = intermediate_element_bytes == 8;
+    // With full intermediates, two passes do not start with 2048 points
+    // (tiles of four 4-byte columns; its second pass of 1024 points takes 8
+    // columns): N = 2^21 runs as 4096 x 512 (whose second pass takes 16
+    // columns) rather than 2048 x 1024.  H100 r210 (fp16, two rounds):
+    // split 0.92x the time, single_fp16 0.985x; r211 (A/B) fp16 0.94x /
+    // 0.99x, bf16 0.95x / 0.94x; 2^20 as 2048 x 512 or 4096 x 256 ran 1.08x
+    // ... 1.11x slower than 1024 x 1024.
+    if (intermediate_element_bytes == 8) limits.slow_first_of_two = std::int64_t{1} << 11;
   }
+  // fp32 storage: two passes whose first would take 4096 points (tiles of two
+  // 8-byte columns, 16-byte runs) put the 4096 points in the second pass
+  // instead, in place in tiles of four columns fetched in parts (as a
+  // strided axis of 4096 points): N = 2^23 as 2048 x 4096 rather than 4096 x
+  // 2048.  H100 r210 (two rounds): split 0.96x the time, single_fp16 0.97x
+  // (r211, A/B: 0.987x / 0.983x);
+  // 2^24 as 4096 x 4096 ran 1.02x ... 1.16x slower than 256^3, 2^22 as 1024
+  // x 4096 1.01x ... 1.03x slower than 2048 x 2048.
+  if (!narrow_storage) limits.later_of_two_in_place = std::int64_t{1} << log2_longest_in_place_strided_pass;
   // fp32 storage's N = 2^15 takes balanced passes (256 x 128): since the
   // strided 128-point pass runs register blocks in tiles of 32 columns
   // (cuda::strided_log2_min_columns) they beat the 2048 x 16 that r37
@@ -193,6 +210,20 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
           (strided_axis || !limits.later_pass_over_balanced || balanced_longer)) {
         pass_log2_lengths.assign(pass_count, log2_later);
         pass_log2_lengths[0] = log2_first;
+      }
+    }
+    // Two passes of an unstrided axis: the reorderings of PassLimits.
+    if (!strided_axis && pass_log2_lengths.size() == 2) {
+      int& first = pass_log2_lengths[0];
+      int& second = pass_log2_lengths[1];
+      if (limits.slow_first_of_two > 0 && first == log2_floor(limits.slow_first_of_two) && first < log2_max_first &&
+          second - (log2_max_first - first) >= 1) {
+        second -= log2_max_first - first;
+        first = log2_max_first;
+      }
+      if (limits.later_of_two_in_place > 0 && first == log2_floor(limits.later_of_two_in_place) && second < first &&
+          first <= log2_floor(limits.strided_axis_single_pass)) {
+        std::swap(first, second);
       }
     }
   }

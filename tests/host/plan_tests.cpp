@@ -213,13 +213,16 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp16, 1 << 17, false, false, {512, 256}},
       {StorageType::complex_bf16, 1 << 18, false, false, {512, 512}},
       {StorageType::complex_fp16, 1 << 19, false, false, {1024, 512}},
-      {StorageType::complex_bf16, 1 << 21, false, false, {2048, 1024}},
+      {StorageType::complex_bf16, 1 << 21, false, false, {4096, 512}},  // not a first pass of 2048
+      {StorageType::complex_fp16, 1 << 20, false, false, {1024, 1024}},
       {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}},
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
       {StorageType::complex_fp16, 1 << 24, false, false, {256, 256, 256}},
       {StorageType::complex_bf16, 1 << 26, false, false, {512, 512, 256}},
       {StorageType::complex_fp32, 1 << 15, false, false, {256, 128}},  // balanced
       {StorageType::complex_fp32, 1 << 16, false, false, {256, 256}},
+      {StorageType::complex_fp32, 1 << 22, false, false, {2048, 2048}},
+      {StorageType::complex_fp32, 1 << 23, false, false, {2048, 4096}},  // 4096 in place, second
       {StorageType::complex_fp16, 1 << 15, true, false, {256, 128}},
       {StorageType::complex_fp16, 1 << 15, false, true, {256, 128}},
   };
@@ -439,6 +442,10 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       // A strided axis of 4096 points in one in-place pass (tiles in parts) where it writes 8-byte elements.
       EXPECT_EQ(limits.strided_axis_single_pass,
                 tensor && default_radix && intermediate_bytes == 8 && !(narrow && writes_storage) ? 4096 : 0);
+      // Two-pass reorderings: fp16/bf16 storage with full intermediates avoids
+      // a first pass of 2048 points, fp32 storage puts 4096 in the second pass.
+      EXPECT_EQ(limits.slow_first_of_two, limits.later_pass > 0 && intermediate_bytes == 8 ? 2048 : 0);
+      EXPECT_EQ(limits.later_of_two_in_place, tensor && default_radix && !narrow ? 4096 : 0);
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
@@ -486,7 +493,25 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
           count >= 2 && (std::int64_t{1} << (c.log2_size / passes + (1 < c.log2_size % passes))) > later;
       const bool fixed_later = later > 0 && count >= 2 && first_length >= 2 && first_length <= first_limit &&
                                (strided || !limits.later_pass_over_balanced || balanced_longer);
-      if (fixed_later) {
+      // The first pass before the two-pass reorderings, and after them.
+      std::int64_t unordered_first = fixed_later ? first_length : std::int64_t{1} << (c.log2_size / 2 + c.log2_size % 2);
+      std::int64_t expected_first = unordered_first;
+      if (!strided && count == 2) {
+        if (limits.slow_first_of_two > 0 && expected_first == limits.slow_first_of_two &&
+            limits.first_of_several > expected_first && size / limits.first_of_several >= 2) {
+          expected_first = limits.first_of_several;
+        }
+        if (limits.later_of_two_in_place > 0 && expected_first == limits.later_of_two_in_place &&
+            size / expected_first < expected_first && expected_first <= limits.strided_axis_single_pass) {
+          expected_first = size / expected_first;
+        }
+        EXPECT_EQ(axis.pass_length(axis.passes[0]), expected_first) << "two passes";
+      }
+      const bool reordered = !strided && count == 2 && expected_first != unordered_first;
+      if (reordered) {
+        // (N = 2^21 in fp16/bf16 storage as 4096 x 512, 2^23 in fp32 storage as 2048 x 4096)
+        EXPECT_TRUE((narrow && c.log2_size == 21) || (!narrow && c.log2_size == 23)) << "reordered";
+      } else if (fixed_later) {
         for (std::size_t p = 1; p < count; ++p) EXPECT_EQ(axis.pass_length(axis.passes[p]), later) << "pass " << p;
       } else {
         EXPECT_LE(longest, 2 * shortest) << "balanced";
@@ -502,8 +527,11 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
         EXPECT_GE(log2_first, log2_max);
         const int count = static_cast<int>(axis.passes.size());
         EXPECT_LE(log2_of(axis.pass_length(axis.passes[0])), log2_first);
-        for (int p = 1; p < count; ++p) EXPECT_LE(log2_of(axis.pass_length(axis.passes[p])), log2_max);
-        if (!fixed_later) {
+        for (int p = 1; p < count; ++p) {
+          const bool in_place = reordered && axis.pass_length(axis.passes[p]) == limits.later_of_two_in_place;
+          EXPECT_LE(log2_of(axis.pass_length(axis.passes[p])), in_place ? log2_first : log2_max);
+        }
+        if (!fixed_later && !reordered) {
           EXPECT_GE(axis.pass_length(axis.passes[0]), longest) << "longer first";
         }
         const int fewer = count - 1;
