@@ -84,7 +84,9 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // pass length that gives way to first_of_several (the second pass takes the
 // rest); later_of_two_in_place, a length that the second pass takes instead
 // of the first where the first would take it and the second less (the
-// second then runs in place, as strided_axis_single_pass does).
+// second then runs in place, as strided_axis_single_pass does);
+// shorter_first_of_two_up_to, the longest pass that goes second where the
+// other is shorter.
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
@@ -96,6 +98,7 @@ struct PassLimits {
   std::int64_t strided_axis_single_pass = 0;
   std::int64_t slow_first_of_two = 0;
   std::int64_t later_of_two_in_place = 0;
+  std::int64_t shorter_first_of_two_up_to = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with
 // columns apart take 8 columns, so that each point's run of columns fills a

@@ -123,11 +123,16 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // 2^24 as 4096 x 4096 ran 1.02x ... 1.16x slower than 256^3, 2^22 as 1024
   // x 4096 1.01x ... 1.03x slower than 2048 x 2048.
   if (!narrow_storage) limits.later_of_two_in_place = std::int64_t{1} << log2_longest_in_place_strided_pass;
-  // fp32 storage's N = 2^15 takes balanced passes (256 x 128): since the
-  // strided 128-point pass runs register blocks in tiles of 32 columns
-  // (cuda::strided_log2_min_columns) they beat the 2048 x 16 that r37
+  // fp32 storage's N = 2^15 takes balanced passes: since the strided
+  // 128-point pass runs register blocks in tiles of 32 columns
+  // (cuda::strided_log2_min_columns) 256 x 128 beat the 2048 x 16 that r37
   // chose (H100 r115: split 0.91x the time, single_fp16 0.98x; 512 x 64
-  // 0.98x / 1.03x).
+  // 0.98x / 1.03x), and 128 x 256 (the shorter first, the 256-point pass
+  // second in tiles of 16 columns) beats 256 x 128: r212 split 0.96x,
+  // single_fp16 0.99x, r213 (A/B) 0.96x / 0.99x, 4 x 2^15 0.97x / 0.99x
+  // (2^17 as 256 x 512 0.98x / 1.01x, 2^19 as 512 x 1024 1.05x / 1.02x:
+  // longer passes keep the longer first).
+  if (!narrow_storage) limits.shorter_first_of_two_up_to = 256;
   // With 4-byte (compact) intermediates every pass reads and writes 4-byte
   // elements, so a pass with columns apart holds 4096 points in tiles of four
   // columns (the first of several passes already does): N = 2^24 and
@@ -223,6 +228,10 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
       }
       if (limits.later_of_two_in_place > 0 && first == log2_floor(limits.later_of_two_in_place) && second < first &&
           first <= log2_floor(limits.strided_axis_single_pass)) {
+        std::swap(first, second);
+      }
+      if (limits.shorter_first_of_two_up_to > 0 && second < first &&
+          first <= log2_floor(limits.shorter_first_of_two_up_to)) {
         std::swap(first, second);
       }
     }

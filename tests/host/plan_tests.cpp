@@ -219,7 +219,7 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
       {StorageType::complex_fp16, 1 << 24, false, false, {256, 256, 256}},
       {StorageType::complex_bf16, 1 << 26, false, false, {512, 512, 256}},
-      {StorageType::complex_fp32, 1 << 15, false, false, {256, 128}},  // balanced
+      {StorageType::complex_fp32, 1 << 15, false, false, {128, 256}},  // balanced, the shorter first
       {StorageType::complex_fp32, 1 << 16, false, false, {256, 256}},
       {StorageType::complex_fp32, 1 << 22, false, false, {2048, 2048}},
       {StorageType::complex_fp32, 1 << 23, false, false, {2048, 4096}},  // 4096 in place, second
@@ -243,7 +243,8 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
 }
 
 // fp32 storage in the tensor-core modes: 2^14 points take one pass (the
-// in-place 2^14-point register-block pass), 2^15 two balanced passes.
+// in-place 2^14-point register-block pass), 2^15 two balanced passes (the
+// shorter first).
 TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
   struct Case {
     ComputeMode mode;
@@ -252,8 +253,8 @@ TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
     std::vector<std::int64_t> pass_lengths;  // of the last (contiguous) axis
   };
   const std::vector<Case> cases = {
-      {ComputeMode::split_fp16, {1 << 15}, 0, {256, 128}}, {ComputeMode::single_fp16, {1 << 15}, 0, {256, 128}},
-      {ComputeMode::split_fp16, {4, 1 << 15}, 0, {256, 128}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
+      {ComputeMode::split_fp16, {1 << 15}, 0, {128, 256}}, {ComputeMode::single_fp16, {1 << 15}, 0, {128, 256}},
+      {ComputeMode::split_fp16, {4, 1 << 15}, 0, {128, 256}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
       {ComputeMode::split_fp16, {1 << 14}, 0, {16384}},     {ComputeMode::single_fp16, {4, 1 << 14}, 0, {16384}},
       {ComputeMode::fp32, {1 << 14}, 0, {128, 128}},         {ComputeMode::split_fp16, {1 << 14}, 8, {128, 128}},
   };
@@ -446,6 +447,7 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       // a first pass of 2048 points, fp32 storage puts 4096 in the second pass.
       EXPECT_EQ(limits.slow_first_of_two, limits.later_pass > 0 && intermediate_bytes == 8 ? 2048 : 0);
       EXPECT_EQ(limits.later_of_two_in_place, tensor && default_radix && !narrow ? 4096 : 0);
+      EXPECT_EQ(limits.shorter_first_of_two_up_to, tensor && default_radix && !narrow ? 256 : 0);
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
@@ -505,12 +507,17 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
             size / expected_first < expected_first && expected_first <= limits.strided_axis_single_pass) {
           expected_first = size / expected_first;
         }
+        if (size / expected_first < expected_first && expected_first <= limits.shorter_first_of_two_up_to) {
+          expected_first = size / expected_first;
+        }
         EXPECT_EQ(axis.pass_length(axis.passes[0]), expected_first) << "two passes";
       }
       const bool reordered = !strided && count == 2 && expected_first != unordered_first;
       if (reordered) {
-        // (N = 2^21 in fp16/bf16 storage as 4096 x 512, 2^23 in fp32 storage as 2048 x 4096)
-        EXPECT_TRUE((narrow && c.log2_size == 21) || (!narrow && c.log2_size == 23)) << "reordered";
+        // (N = 2^21 in fp16/bf16 storage as 4096 x 512; 2^15 and 2^23 in fp32
+        // storage as 128 x 256 and 2048 x 4096)
+        EXPECT_TRUE((narrow && c.log2_size == 21) || (!narrow && (c.log2_size == 15 || c.log2_size == 23)))
+            << "reordered";
       } else if (fixed_later) {
         for (std::size_t p = 1; p < count; ++p) EXPECT_EQ(axis.pass_length(axis.passes[p]), later) << "pass " << p;
       } else {
