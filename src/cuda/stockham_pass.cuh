@@ -852,7 +852,14 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
 // ReduceMaximum (Log2Sub 4): the warp's largest part by one integer
 // reduction instead of five dependent shuffle and maximum steps, where it
 // measured faster (register_block_pass's reduces_warp_maximum).
-template <bool Split, bool ExactInput, int Log2Sub = 4, typename Input = float2, bool ReduceMaximum = false>
+// ScaledInputFitsHalf: every input is a bf16 value without a pass twiddle
+// (bf16 storage read by a first pass): its 8-bit significand fits fp16's
+// 11, so scaled by the split scale it is its own hi part and the lo product
+// of the data is skipped (lo would be zero; only a part below 2^-23 of the
+// transform's largest, an fp16 subnormal once scaled, rounds to fp16's
+// 2^-24, a 2^-34 error relative to the largest; the split keeps 2^-22).
+template <bool Split, bool ExactInput, int Log2Sub = 4, typename Input = float2, bool ReduceMaximum = false,
+          bool ScaledInputFitsHalf = false>
 __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const float2 (&twiddle)[2][2][2],
                                                 const uint4* __restrict__ block_fragments, int lane,
                                                 float2 (&z)[2][4]) {
@@ -947,7 +954,8 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
   // Product 1: F16 (A) times the data (B), per n tile of 8 vectors.  Exact
   // fp16 inputs are their own hi parts, unscaled (the scale is applied
   // after the product instead).
-  std::uint32_t x_hi[2][2][2], x_lo[ExactInput || !Split ? 1 : 2][2][2];  // [nt][ks][r]
+  constexpr bool data_lo = Split && !ExactInput && !ScaledInputFitsHalf;  // a lo product of the data
+  std::uint32_t x_hi[2][2][2], x_lo[data_lo ? 2 : 1][2][2];  // [nt][ks][r]
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
@@ -958,7 +966,7 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
           x_hi[nt][ks][r] = *reinterpret_cast<const std::uint32_t*>(&x[nt][ks][r]);
         } else if (ExactInput) {
           x_hi[nt][ks][r] = pack_halves(x[nt][ks][r].x, x[nt][ks][r].y);
-        } else if (Split) {
+        } else if (data_lo) {
           split_complex(x[nt][ks][r].x * down_in[nt], x[nt][ks][r].y * down_in[nt], x_hi[nt][ks][r],
                         x_lo[nt][ks][r]);
         } else {
@@ -987,7 +995,7 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
           const uint4 fl = __ldg(block_fragments + ((2 + part) * 2 + ks) * 32 + lane);
           const std::uint32_t f_lo[4] = {fl.x, fl.y, fl.z, fl.w};
           Mma::multiply_accumulate(correction[part], f_lo, b);
-          if (!ExactInput) {
+          if (data_lo) {
             const std::uint32_t(&b_low)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_lo[nt][ks][0]);
             Mma::multiply_accumulate(correction[part], f_hi, b_low);
           }
@@ -1098,6 +1106,7 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
   constexpr int log2_per_block = Log2Length < 8 ? 8 - Log2Length : 0;  // transforms per block of 256 R
   constexpr int block_elements = 256 * R;
   constexpr bool exact_input = std::is_same<InputStorage, __half2>::value;  // no pass twiddle here
+  constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value;  // block_transform's ScaledInputFitsHalf
   using BlockInput = typename std::conditional<exact_input, __half2, float2>::type;  // block_transform's Input
   using Run = StorageRun<InputStorage, R>;
   const int lane = threadIdx.x & 31, g = lane >> 2, q = lane & 3;
@@ -1240,7 +1249,8 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
       }
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
-      block_transform<Split, exact_input, log2_sub, BlockInput>(x, twiddle, block_fragments, lane, z[a]);
+      block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(x, twiddle, block_fragments, lane,
+                                                                                 z[a]);
     }
     OutputStorage* base = output + block * block_elements + lane_output;
     const int transforms = Log2Length < 8 ? present(block) : 1;
@@ -1677,8 +1687,10 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
       float2 z[2][4];
-      block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum>(x, twiddle, block_fragments,
-                                                                                     lane, z);
+      // bf16 storage is read by first passes only, without a pass twiddle (as fp16's ExactInput).
+      constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value;
+      block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
+          x, twiddle, block_fragments, lane, z);
       if constexpr (in_place) __syncwarp();  // every lane has read the inputs its outputs replace
       const int exchange_base = in_place ? input_base >> 3 : tile_slot(((256 * a) << Log2Columns) + column);
 #pragma unroll
