@@ -1106,7 +1106,8 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
   constexpr int log2_per_block = Log2Length < 8 ? 8 - Log2Length : 0;  // transforms per block of 256 R
   constexpr int block_elements = 256 * R;
   constexpr bool exact_input = std::is_same<InputStorage, __half2>::value;  // no pass twiddle here
-  constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value;  // block_transform's ScaledInputFitsHalf
+  // bf16 inputs, scaled, are their own hi parts (block_transform's ScaledInputFitsHalf).
+  constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value;
   using BlockInput = typename std::conditional<exact_input, __half2, float2>::type;  // block_transform's Input
   using Run = StorageRun<InputStorage, R>;
   const int lane = threadIdx.x & 31, g = lane >> 2, q = lane & 3;

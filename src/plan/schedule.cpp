@@ -119,9 +119,9 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // instead, in place in tiles of four columns fetched in parts (as a
   // strided axis of 4096 points): N = 2^23 as 2048 x 4096 rather than 4096 x
   // 2048.  H100 r210 (two rounds): split 0.96x the time, single_fp16 0.97x
-  // (r211, A/B: 0.987x / 0.983x);
-  // 2^24 as 4096 x 4096 ran 1.02x ... 1.16x slower than 256^3, 2^22 as 1024
-  // x 4096 1.01x ... 1.03x slower than 2048 x 2048.
+  // (r211, A/B: 0.987x / 0.983x); 2^24 as 4096 x 4096 ran 1.02x ... 1.16x
+  // slower than 256^3, 2^22 as 1024 x 4096 1.01x ... 1.03x slower than 2048
+  // x 2048.
   if (!narrow_storage) limits.later_of_two_in_place = std::int64_t{1} << log2_longest_in_place_strided_pass;
   // fp32 storage's N = 2^15 takes balanced passes: since the strided
   // 128-point pass runs register blocks in tiles of 32 columns

@@ -496,7 +496,8 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       const bool fixed_later = later > 0 && count >= 2 && first_length >= 2 && first_length <= first_limit &&
                                (strided || !limits.later_pass_over_balanced || balanced_longer);
       // The first pass before the two-pass reorderings, and after them.
-      std::int64_t unordered_first = fixed_later ? first_length : std::int64_t{1} << (c.log2_size / 2 + c.log2_size % 2);
+      const std::int64_t unordered_first =
+          fixed_later ? first_length : std::int64_t{1} << (c.log2_size / 2 + c.log2_size % 2);
       std::int64_t expected_first = unordered_first;
       if (!strided && count == 2) {
         if (limits.slow_first_of_two > 0 && expected_first == limits.slow_first_of_two &&
