@@ -150,6 +150,13 @@ __host__ __device__ constexpr bool strided_tile_in_parts(ComputeMode mode, int l
 // 1024^2 0.93x.  Not where the tile had 8 columns already (4-byte outputs,
 // passes of 256 points or less): without the early fetch those ran 1.02x
 // ... 1.2x slower (1024^2 fp16 1.04x, 256^3 1.08x, 128^3 1.07x ... 1.2x).
+// Since the tiles of 8-byte inputs take 16 columns (strided_log2_min_columns),
+// the split mode's 512-point passes to 4-byte outputs exchange in place too
+// (64 KB, two blocks per SM): H100 r217 against an input and an exchange
+// tile, fp16 / bf16 512^3 0.965x / 0.961x the time, N = 2^19 0.985x /
+// 0.976x, 2^21 0.991x / 0.985x; not 1024 points (one 128 KB block per SM:
+// 1024^2, 2^20, 2^22 1.01x ... 1.04x slower) nor single_fp16's (512^3
+// 1.02x slower).
 // Also the contiguous 2^14-point pass (and the plane pass) from 8-byte to
 // 8-byte elements (fp32 storage): an input tile beside the exchange tile
 // would take 256 KB, more than a block has; in place it takes 128 KB, and
@@ -163,7 +170,9 @@ __host__ __device__ constexpr bool strided_tile_in_parts(ComputeMode mode, int l
 __host__ __device__ constexpr bool exchanges_in_place(ComputeMode mode, int log2_length, int log2_columns,
                                                       bool contiguous, int input_element_bytes,
                                                       int output_element_bytes) {
-  return plan::tensor_core_mode(mode) && input_element_bytes == 8 && output_element_bytes == 8 &&
+  const bool narrow_output_in_place = mode == ComputeMode::split_fp16 && log2_length == 9;
+  return plan::tensor_core_mode(mode) && input_element_bytes == 8 &&
+         (output_element_bytes == 8 || (!contiguous && narrow_output_in_place)) &&
          (contiguous ? log2_length == 14
                      : (log2_length >= 9 && log2_length <= plan::log2_longest_whole_sector_pass) ||
                            (strided_tile_in_parts(mode, log2_length, input_element_bytes, output_element_bytes) &&
