@@ -82,9 +82,9 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // strided_tile_in_parts).
 // Two passes of an unstrided axis, when not 0: slow_first_of_two, a first
 // pass length that gives way to first_of_several (the second pass takes the
-// rest); later_of_two_in_place, a length that the second pass takes instead
-// of the first where the first would take it and the second less (the
-// second then runs in place, as strided_axis_single_pass does);
+// rest); second_of_two_in_place, whether a first pass of
+// strided_axis_single_pass points with a shorter second swaps with it (the
+// second then runs in place, as a strided axis of that length does);
 // shorter_first_of_two_up_to, the longest pass that goes second where the
 // other is shorter.
 struct PassLimits {
@@ -97,7 +97,7 @@ struct PassLimits {
   std::int64_t strided_longest_first_of_two = std::int64_t{1} << 62;
   std::int64_t strided_axis_single_pass = 0;
   std::int64_t slow_first_of_two = 0;
-  std::int64_t later_of_two_in_place = 0;
+  bool second_of_two_in_place = false;
   std::int64_t shorter_first_of_two_up_to = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with

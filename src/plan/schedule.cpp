@@ -122,7 +122,7 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // (r211, A/B: 0.987x / 0.983x); 2^24 as 4096 x 4096 ran 1.02x ... 1.16x
   // slower than 256^3, 2^22 as 1024 x 4096 1.01x ... 1.03x slower than 2048
   // x 2048.
-  if (!narrow_storage) limits.later_of_two_in_place = std::int64_t{1} << log2_longest_in_place_strided_pass;
+  limits.second_of_two_in_place = !narrow_storage;
   // fp32 storage's N = 2^15 takes balanced passes: since the strided
   // 128-point pass runs register blocks in tiles of 32 columns
   // (cuda::strided_log2_min_columns) 256 x 128 beat the 2048 x 16 that r37
@@ -226,8 +226,8 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
         second -= log2_max_first - first;
         first = log2_max_first;
       }
-      if (limits.later_of_two_in_place > 0 && first == log2_floor(limits.later_of_two_in_place) && second < first &&
-          first <= log2_floor(limits.strided_axis_single_pass)) {
+      if (limits.second_of_two_in_place && limits.strided_axis_single_pass > 0 &&
+          first == log2_floor(limits.strided_axis_single_pass) && second < first) {
         std::swap(first, second);
       }
       if (limits.shorter_first_of_two_up_to > 0 && second < first &&

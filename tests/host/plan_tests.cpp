@@ -446,7 +446,7 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       // Two-pass reorderings: fp16/bf16 storage with full intermediates avoids
       // a first pass of 2048 points, fp32 storage puts 4096 in the second pass.
       EXPECT_EQ(limits.slow_first_of_two, limits.later_pass > 0 && intermediate_bytes == 8 ? 2048 : 0);
-      EXPECT_EQ(limits.later_of_two_in_place, tensor && default_radix && !narrow ? 4096 : 0);
+      EXPECT_EQ(limits.second_of_two_in_place, tensor && default_radix && !narrow);
       EXPECT_EQ(limits.shorter_first_of_two_up_to, tensor && default_radix && !narrow ? 256 : 0);
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
@@ -504,8 +504,8 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
             limits.first_of_several > expected_first && size / limits.first_of_several >= 2) {
           expected_first = limits.first_of_several;
         }
-        if (limits.later_of_two_in_place > 0 && expected_first == limits.later_of_two_in_place &&
-            size / expected_first < expected_first && expected_first <= limits.strided_axis_single_pass) {
+        if (limits.second_of_two_in_place && expected_first == limits.strided_axis_single_pass &&
+            size / expected_first < expected_first) {
           expected_first = size / expected_first;
         }
         if (size / expected_first < expected_first && expected_first <= limits.shorter_first_of_two_up_to) {
@@ -536,7 +536,7 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
         const int count = static_cast<int>(axis.passes.size());
         EXPECT_LE(log2_of(axis.pass_length(axis.passes[0])), log2_first);
         for (int p = 1; p < count; ++p) {
-          const bool in_place = reordered && axis.pass_length(axis.passes[p]) == limits.later_of_two_in_place;
+          const bool in_place = reordered && axis.pass_length(axis.passes[p]) == limits.strided_axis_single_pass;
           EXPECT_LE(log2_of(axis.pass_length(axis.passes[p])), in_place ? log2_first : log2_max);
         }
         if (!fixed_later && !reordered) {
