@@ -42,13 +42,14 @@ using KernelFunction = void (*)(PassParameters);
 using LayoutCopy = void (*)(const void*, void*, cuda::LayoutMap, cudaStream_t, int);
 
 using FixedShapeLookup = cuda::PassKernel (*)(bool, bool, int, int, bool);
-using PlaneLookup = cuda::PassKernel (*)(bool);
+using PlaneLookup = cuda::PassKernel (*)(bool);  // by output_is_intermediate (also the paired-halves kernels)
 
 struct KernelChoice {
   KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
   LayoutCopy gather, scatter;  // caller layout <-> packed array of the storage type (exact copies)
   FixedShapeLookup fixed_shape = nullptr;  // cuda::fixed_shape_kernel, in the tensor-core modes
   PlaneLookup plane = nullptr;              // cuda::plane_kernel, in the tensor-core modes
+  PlaneLookup paired_halves = nullptr;      // cuda::paired_halves_kernel, in the tensor-core modes
   int intermediate_bytes = 0;               // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -80,6 +81,7 @@ KernelChoice kernels_for() {
   if constexpr (plan::tensor_core_mode(Mode)) {
     choice.fixed_shape = &cuda::fixed_shape_kernel<Mode, Storage, Intermediate>;
     choice.plane = &cuda::plane_kernel<Mode, Storage, Intermediate>;
+    choice.paired_halves = &cuda::paired_halves_kernel<Mode, Storage, Intermediate>;
   }
   return choice;
 }
@@ -111,8 +113,8 @@ KernelChoice kernels_for_storage(StorageType storage, plan::IntermediateFormat i
 // TENSORFFT_RUNTIME_SHAPE_KERNELS=1 runs every pass with the run-time-shape
 // kernel (to compare it with the fixed-shape ones, or to rule them out).  A
 // pass only the register-block kernels hold (the 2^14-point single pass of
-// fp16/bf16 storage, plan::pass_limits, and the 128 x 128 plane pass) then
-// fails with not_supported.
+// and 2^15-point single passes of fp16/bf16 storage, plan::pass_limits, and
+// the 128 x 128 plane pass) then fails with not_supported.
 bool runtime_shape_kernels_forced() {
   const char* value = std::getenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
   return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
@@ -262,6 +264,7 @@ struct Launch {
   std::size_t twiddle_coarse, twiddle_fine, twiddle_inner;  // table offsets until the upload
   std::size_t twiddle_radix_stage;                          // (no_table: none)
   int tile_counter = -1;  // the pass's tile (or register-block) counter in the workspace (-1: a static order)
+  bool paired_halves = false;  // two blocks per transform (cuda::paired_halves_pass_kernel)
 };
 constexpr std::size_t no_table = ~std::size_t{0};
 constexpr int caller_input = -1;
@@ -376,6 +379,14 @@ class CudaExecutor final : public Executor {
       const std::int64_t plane_elements = plan::plane_side * plan::plane_side;
       const std::int64_t n = view.plane ? plane_elements : view.axis ? view.axis->size : 1;
       const std::int64_t length = view.plane ? plane_elements : view.pass ? view.axis->pass_length(*view.pass) : 1;
+      // A 2^15-point single pass reading fp16/bf16 storage: two 2^14-point halves, one block each
+      // (cuda::paired_halves_pass_kernel; plan::pass_limits).
+      launch.paired_halves = plan::tensor_core_mode(problem.mode) && storage_bytes == 4 && view.pass &&
+                             !view.plane && view.inner == 1 && view.axis->passes.size() == 1 &&
+                             length == (std::int64_t{1} << cuda::paired_half_log2_points) * 2 &&
+                             !launch.input_is_intermediate;
+      // The points of the pass each block runs.
+      const std::int64_t block_length = launch.paired_halves ? length / 2 : length;
       std::int64_t stride_before = 1;
       if (view.pass && !view.plane) {
         for (const plan::Pass* earlier = view.axis->passes.data(); earlier != view.pass; ++earlier) {
@@ -394,7 +405,7 @@ class CudaExecutor final : public Executor {
       p.stage_count = view.pass ? view.pass->stage_count : 0;
       for (int s = 0; s < p.stage_count; ++s) p.radices[s] = view.axis->stages[view.pass->first_stage + s].radix;
       p.scale = last ? static_cast<double>(plan.scale) : 1.0;
-      if (stride_before > 1) {
+      if (stride_before > 1 || launch.paired_halves) {  // paired halves: w_2P^n of the second half
         const std::int64_t twiddle_length = stride_before * length;
         p.fine_bits = 0;
         while ((std::int64_t{1} << p.fine_bits) < std::min<std::int64_t>(twiddle_length, 1024)) ++p.fine_bits;
@@ -402,27 +413,28 @@ class CudaExecutor final : public Executor {
         launch.twiddle_coarse = append_roots(twiddle_length / fine_count, fine_count, twiddle_length);
         launch.twiddle_fine = append_roots(fine_count, 1, twiddle_length);
       }
-      launch.twiddle_inner = append_roots(length, 1, length);
+      launch.twiddle_inner = append_roots(block_length, 1, block_length);
 
       // Tile: ~target_tile_elements, at least 4 ... 32 columns when the
       // columns lie apart in memory (several passes, strided axes; cuda::
       // strided_log2_min_columns).
       const bool columns_apart = view.inner > 1 || (view.axis && view.axis->passes.size() > 1);
       int log2_length = 0;
-      while ((std::int64_t{1} << log2_length) < length) ++log2_length;
+      while ((std::int64_t{1} << log2_length) < block_length) ++log2_length;
       // A pass with columns apart that reads storage is the first of several of the last axis.
       const std::int64_t min_columns =
           columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(problem.mode, log2_length,
                                                                             input_element_bytes, output_element_bytes,
                                                                             !launch.input_is_intermediate)
                         : 1;
-      std::int64_t tile_columns = std::max<std::int64_t>(min_columns, target_tile_elements / length);
+      std::int64_t tile_columns =
+          launch.paired_halves ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
       const bool register_transforms =
           contiguous && cuda::runs_contiguous_register_transforms(problem.mode, log2_length, input_element_bytes);
-      const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane &&
+      const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane && !launch.paired_halves &&
                                         !runtime_shape_kernels_forced() &&
                                         has_default_stages(*view.axis, *view.pass, log2_length);
       // Fewer columns where the tile would not fit in shared memory (the
@@ -432,7 +444,7 @@ class CudaExecutor final : public Executor {
       int threads = 0;
       bool register_blocks = false;  // the kernel runs cuda::register_block_pass (or contiguous_register_transforms)
       for (;;) {
-        elements = length * tile_columns;
+        elements = block_length * tile_columns;
         int log2_columns = 0;
         while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
         threads = cuda::threads_for_tile(elements,
@@ -453,6 +465,20 @@ class CudaExecutor final : public Executor {
           }
           launch.kernel = plane_kernel;
           register_blocks = true;
+        } else if (launch.paired_halves) {  // only paired_halves_pass_kernel holds it
+          const cuda::PassKernel paired_kernel =
+              kernels.paired_halves && !runtime_shape_kernels_forced() &&
+                      has_default_stages(*view.axis, *view.pass, log2_length + 1)
+                  ? kernels.paired_halves(launch.output_is_intermediate)
+                  : nullptr;
+          if (!paired_kernel) {
+            throw Error(Status::not_supported, "no paired-halves kernel for this storage, mode or schedule (or "
+                                               "TENSORFFT_RUNTIME_SHAPE_KERNELS is set): " + plan.description);
+          }
+          launch.kernel = paired_kernel;
+          register_blocks = true;
+          threads = cuda::pass_threads(problem.mode, log2_length, true, input_element_bytes, output_element_bytes,
+                                       elements, false);
         } else if (fixed_shape_possible) {
           cuda::PassKernel fixed = kernels.fixed_shape(launch.input_is_intermediate, launch.output_is_intermediate,
                                                        log2_length, log2_columns, contiguous);
@@ -480,8 +506,8 @@ class CudaExecutor final : public Executor {
       launch.block = dim3(threads);
       // register_block_pass's radix-R stage (R = P / 256 > 1) of a contiguous pass (a plane pass is
       // one: whole planes side by side) reads its twiddles from the radix-stage table.
-      launch.twiddle_radix_stage = register_blocks && contiguous && length > 256
-                                       ? append_radix_stage_roots(length, view.plane)
+      launch.twiddle_radix_stage = register_blocks && contiguous && block_length > 256
+                                       ? append_radix_stage_roots(block_length, view.plane)
                                        : no_table;
       const bool strided_register_blocks = register_blocks && !contiguous;
       // register_block_pass launches that write 8-byte elements take their
@@ -505,7 +531,7 @@ class CudaExecutor final : public Executor {
       const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
       // Every pass kernel but contiguous_register_transforms (below) reads tiles.
       const bool reads_tiles = !(register_blocks && register_transforms);
-      if (reads_tiles && cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) &&
+      if (reads_tiles && !launch.paired_halves && cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) &&
           tiles < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
         launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);
@@ -535,6 +561,10 @@ class CudaExecutor final : public Executor {
       if (strided_register_blocks) blocks_per_sm = std::min(blocks_per_sm, std::max(1, 512 / threads));
       const std::int64_t resident = static_cast<std::int64_t>(sm_count) * std::max(blocks_per_sm, 1);
       launch.grid = dim3(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident)));
+      if (launch.paired_halves) {  // two blocks per transform (a pair: blocks 2 j and 2 j + 1)
+        const std::int64_t resident_pairs = std::max<std::int64_t>(resident / 2, 1);
+        launch.grid = dim3(static_cast<unsigned>(2 * std::min<std::int64_t>(tiles, resident_pairs)));
+      }
       // contiguous_register_transforms of 8-byte elements (fp32 storage),
       // and of 16-point transforms, launch eight times the resident blocks,
       // each warp taking every (grid x warps)-th register block: the blocks
@@ -608,7 +638,7 @@ class CudaExecutor final : public Executor {
       if (launch.twiddle_radix_stage != no_table) {
         p.radix_stage_twiddles = static_cast<const float2*>(at(launch.twiddle_radix_stage));
       }
-      if (p.stride_before > 1) {
+      if (p.stride_before > 1 || launch.paired_halves) {
         p.pass_twiddles_coarse = at(launch.twiddle_coarse);
         p.pass_twiddles_fine = at(launch.twiddle_fine);
       }

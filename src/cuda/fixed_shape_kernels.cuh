@@ -189,6 +189,20 @@ PassKernel plane_kernel(bool output_is_intermediate) {
                                 : &plane_pass_kernel<Mode, Storage, Storage>;
 }
 
+// The paired-halves kernel (paired_halves_pass_kernel) of a 2^15-point
+// transform reading fp16/bf16 storage and writing the storage or the
+// intermediate; null for fp32 storage.
+template <ComputeMode Mode, typename Storage, typename Intermediate>
+PassKernel paired_halves_kernel(bool output_is_intermediate) {
+  if constexpr (sizeof(Storage) == 4) {
+    return output_is_intermediate ? &paired_halves_pass_kernel<Mode, Storage, Intermediate>
+                                  : &paired_halves_pass_kernel<Mode, Storage, Storage>;
+  } else {
+    (void)output_is_intermediate;
+    return nullptr;
+  }
+}
+
 // Instances are compiled in the generated fixed_shape_kernels_<mode>_<storage>[_compact].cu
 // (src/cuda/CMakeLists.txt, from fixed_shape_kernels.cu.in), one per line here:
 // fp32 intermediates, and for fp16/bf16 storage the compact ones too.
@@ -218,4 +232,14 @@ extern template PassKernel plane_kernel<ComputeMode::single_fp16, __half2, Inter
 extern template PassKernel plane_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(bool);
 extern template PassKernel plane_kernel<ComputeMode::single_fp16, __nv_bfloat162, IntermediateE8M12>(bool);
 extern template PassKernel plane_kernel<ComputeMode::single_fp16, float2, float2>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::split_fp16, __half2, float2>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::split_fp16, __half2, IntermediateE6M13>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::split_fp16, __nv_bfloat162, float2>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::split_fp16, __nv_bfloat162, IntermediateE8M12>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::split_fp16, float2, float2>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::single_fp16, __half2, float2>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::single_fp16, __half2, IntermediateE6M13>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::single_fp16, __nv_bfloat162, float2>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::single_fp16, __nv_bfloat162, IntermediateE8M12>(bool);
+extern template PassKernel paired_halves_kernel<ComputeMode::single_fp16, float2, float2>(bool);
 }  // namespace tensorfft::cuda

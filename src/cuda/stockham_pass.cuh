@@ -1390,9 +1390,20 @@ struct PlaneDigits {
 // tile is then fetched after this tile's outputs are written.
 // Threads: the block's, as launched (pass_threads: a power of two).
 template <bool Split, int Log2Length, int Log2Columns, bool Contiguous, bool ExactInput, typename InputStorage,
-          typename OutputStorage, int Threads, bool Plane = false>
+          typename OutputStorage, int Threads, bool Plane = false, bool HalfOfPair = false>
 __device__ __forceinline__ void register_block_pass(const PassParameters& params, unsigned char* shared) {
   static_assert(!Plane || (Log2Length == 14 && Contiguous), "the plane pass is the contiguous 2^14-point shape");
+  // HalfOfPair: the block is one of two (blocks 2 j and 2 j + 1) that compute
+  // a 2P-point transform (paired_halves_pass_kernel) by one radix-2 step of
+  // decimation in frequency: block r takes y_r[n] = (x[n] + (-1)^r x[n + P])
+  // w_2P^(r n), n < P, whose P-point DFT is X[2 k + r].  Each block fetches
+  // both halves of x, x[n] into `raw` and x[n + P] into the second half of
+  // the exchange tile, which the register blocks fill last (below).  The two
+  // blocks run at the same time, so that x is read from device memory once
+  // and from L2 the second time.
+  static_assert(!HalfOfPair || (Log2Length == 14 && Contiguous && !Plane && !ExactInput &&
+                                sizeof(InputStorage) == 4 && Log2Columns == 0),
+                "the paired halves are two contiguous 2^14-point shapes reading 4-byte storage");
   static_assert(Threads >= 32 && (Threads & (Threads - 1)) == 0, "whole warps, a power of two");
   constexpr int threads = Threads;
   constexpr int log2_P = Log2Length, P = 1 << log2_P, T = 1 << Log2Columns;
@@ -1454,10 +1465,13 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   };
   // elements float2; in place: Y_a[f] of column c where point a + R f of column c was in `raw`.
   float2* const exchange = reinterpret_cast<float2*>(in_place ? shared : shared + elements * input_bytes);
+  // HalfOfPair: x[n + P] (4-byte elements, at `raw`'s offsets) in the second half of `exchange`.
+  unsigned char* const second_half = reinterpret_cast<unsigned char*>(exchange) + elements * input_bytes;
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warp_count = threads >> 5;
   const int g = lane >> 2, q = lane & 3;
   const auto* input = static_cast<const Raw*>(params.input);
   auto* output = static_cast<OutputStorage*>(params.output);
+  const int pair_rank = HalfOfPair ? static_cast<int>(blockIdx.x & 1) : 0;  // HalfOfPair: the block's r
   const auto* inner = static_cast<const float2*>(params.inner_twiddles);  // w_P^i, i < P
   // w_P^(a k2) at 256 a + k2: lanes of consecutive k2 read consecutive entries (inner's a k2 would
   // put them 8 a bytes apart, up to a cache line per lane for R = 16 ... 64).
@@ -1476,7 +1490,8 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   const int log2_I = Contiguous ? 0 : log2_of(params.inner_count);
   const int log2_A = Contiguous ? 0 : log2_of(params.stride_before);
   const int twiddle_mask = static_cast<int>(params.stride_before) - 1;  // c mod A
-  const bool twiddled = !Contiguous && !ExactInput && params.stride_before > 1;
+  // HalfOfPair: block 1's inputs take w_2P^n (the pass twiddle of "column" c_mod_a = 1 with A = 2).
+  const bool twiddled = HalfOfPair ? pair_rank == 1 : !Contiguous && !ExactInput && params.stride_before > 1;
   const TileMap load(Contiguous ? 0 : log2_of(params.columns_per_transform) + log2_I, log2_P, Log2Columns);
   const TileMap store(log2_A + log2_I, log2_P, Log2Columns);
   // In parts, the columns come in whole groups of T (the executor picks no
@@ -1488,11 +1503,13 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
 
   // Parts part_begin ... part_end - 1 of the T columns from `first` into `raw` (zeros past the last
   // column), part 0 in slot slot0 (fetches_in_parts; else the whole tile, at its offsets).
-  const auto fetch = [&](std::int64_t first, int part_begin, int part_end, int slot0) {
+  // HalfOfPair: `half` 0 fetches x[n] into `raw`, 1 x[n + P] into second_half.
+  const auto fetch = [&](std::int64_t first, int part_begin, int part_end, int slot0, int half = 0) {
+    unsigned char* const destination = half ? second_half : raw;
     const auto wanted = [&](int offset) {
       return !fetches_in_parts || ((offset >> log2_part_bytes) >= part_begin && (offset >> log2_part_bytes) < part_end);
     };
-    const Raw* source = input + load.tile_start(first);
+    const Raw* source = input + (HalfOfPair ? 2 * load.tile_start(first) + half * P : load.tile_start(first));
     if (vector_fetch && first + T <= columns) {
       // Chunk threadIdx.x + k Threads starts at element r = lane part | k
       // part (disjoint bits: Threads is a power of two), and both maps are
@@ -1520,7 +1537,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
         if (chunks % Threads != 0 && static_cast<int>(threadIdx.x) + k * Threads >= chunks) break;
         const int copy_offset = raw_tile_offset(k * step * input_bytes);  // its part is the copy's
         if (wanted(copy_offset)) {
-          arch::copy_16_bytes_async(raw + part_offset(slot0, lane_offset ^ copy_offset), lane_source);
+          arch::copy_16_bytes_async(destination + part_offset(slot0, lane_offset ^ copy_offset), lane_source);
         }
       }
     } else {
@@ -1529,7 +1546,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
         if (!wanted(offset)) continue;
         Raw value{};
         if (first + load.column_of_compact(r) < columns) value = source[load.memory_of_compact(r)];
-        *reinterpret_cast<Raw*>(raw + part_offset(slot0, offset)) = value;
+        *reinterpret_cast<Raw*>(destination + part_offset(slot0, offset)) = value;
       }
     }
   };
@@ -1596,12 +1613,15 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // the other instances keep their registers.
   unsigned int* const tile_counter =
       takes_tiles_from_counter(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16,
-                               static_cast<int>(sizeof(OutputStorage)))
+                               static_cast<int>(sizeof(OutputStorage))) &&
+              !HalfOfPair
           ? params.tile_counter
           : nullptr;
   auto* const tile_slots = reinterpret_cast<std::int64_t*>(shared + params.tile_slots_offset);
   unsigned int tile_after_next = 0;  // thread 0's
-  std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * T;
+  // HalfOfPair: both blocks of a pair take the same transforms (a "column" is a 2P-point transform).
+  const std::int64_t tile_step = static_cast<std::int64_t>(HalfOfPair ? gridDim.x >> 1 : gridDim.x) * T;
+  std::int64_t first = static_cast<std::int64_t>(HalfOfPair ? blockIdx.x >> 1 : blockIdx.x) * T;
   if (tile_counter) {
     if (threadIdx.x == 0) {
       tile_slots[0] = static_cast<std::int64_t>(atomicAdd(tile_counter, 1u)) * T;
@@ -1611,6 +1631,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     first = tile_slots[0];
   }
   if (first < columns) fetch(first, 0, parts, first_slot);
+  if (HalfOfPair && first < columns) fetch(first, 0, parts, 0, 1);
   std::int64_t next = 0;  // the block's next tile (its first column)
 #pragma unroll 1
   for (int parity = 1; first < columns; first = next, parity ^= 1) {
@@ -1620,18 +1641,20 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     }
     arch::wait_for_async_copies();
     __syncthreads();  // this tile's inputs are in `raw`; the last tile is done with `exchange`
-    next = tile_counter ? tile_slots[parity] : first + static_cast<std::int64_t>(gridDim.x) * T;
+    next = tile_counter ? tile_slots[parity] : first + tile_step;
     const int next_slot = first_slot + parts < part_slots ? first_slot + parts : first_slot + parts - part_slots;
     if (fetches_in_parts && next < columns) fetch(next, 0, parts - 1, next_slot);
     // The register blocks' reads and writes (in place: the lane's part).
     const int lane_part_offset = fetches_in_parts ? part_offset(first_slot, lane_part << log2_part_bytes) : 0;
-#pragma unroll 1
-    for (int item = warp; item < (T * R) >> log2_block_columns; item += warp_count) {
+    // Exact fp16 inputs go to block_transform as they are stored.
+    using BlockInput = typename std::conditional<ExactInput, InputStorage, float2>::type;
+    // The inputs of register block `item` (a sub-transform a of a column), with their pass twiddles.
+    const auto read_block_inputs = [&](int item, BlockInput (&x)[2][2][2]) {
       // The block's first column and its sub-transform a.
       const int column = (item >> Log2Radix) << log2_block_columns, a = item & (R - 1);
       const int input_base =
           raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes) ^ lane_part_offset;
-      const int c_mod_a = static_cast<int>((first + column) >> log2_I) & twiddle_mask;
+      const int c_mod_a = HalfOfPair ? 1 : static_cast<int>((first + column) >> log2_I) & twiddle_mask;
       // Twiddled passes of one column per block: c mod A is the warp's, and with p = p_lane + R (8 nt +
       // 32 ks + 16 r) (m = g + 64 q + 8 nt + 32 ks + 16 r, block_input_point) the lane's eight pass
       // twiddles w^(p c) are one scattered table read for p_lane times three warp-uniform steps
@@ -1666,22 +1689,30 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
           for (int r = 0; r < 2; ++r) stepped_twiddle[nt][1][r] = complex_multiply(stepped_twiddle[nt][0][r], by_ks);
         }
       }
-      // Exact fp16 inputs go to block_transform as they are stored.
-      using BlockInput = typename std::conditional<ExactInput, InputStorage, float2>::type;
-      BlockInput x[2][2][2];  // [nt][ks][r]
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt) {
 #pragma unroll
         for (int ks = 0; ks < 2; ++ks) {
 #pragma unroll
           for (int r = 0; r < 2; ++r) {
-            const Raw bits = *reinterpret_cast<const Raw*>(raw + (input_base ^ input_offset[nt][ks][r]));
+            const int offset = input_base ^ input_offset[nt][ks][r];
+            const Raw bits = *reinterpret_cast<const Raw*>(raw + offset);
             InputStorage value;
             memcpy(&value, &bits, sizeof value);
             if constexpr (ExactInput) {
               x[nt][ks][r] = value;  // no pass twiddle (the executor checks)
             } else {
               x[nt][ks][r] = StorageTraits<InputStorage>::widen(value);
+              if constexpr (HalfOfPair) {  // y_r = x[n] + (-1)^r x[n + P]
+                const Raw second_bits = *reinterpret_cast<const Raw*>(second_half + offset);
+                InputStorage second_value;
+                memcpy(&second_value, &second_bits, sizeof second_value);
+                const float2 first_point = x[nt][ks][r];
+                const float2 second_point = StorageTraits<InputStorage>::widen(second_value);
+                x[nt][ks][r] = pair_rank == 0
+                                   ? make_float2(first_point.x + second_point.x, first_point.y + second_point.y)
+                                   : make_float2(first_point.x - second_point.x, first_point.y - second_point.y);
+              }
               if (!twiddled) continue;
               if constexpr (steps_twiddles) {
                 x[nt][ks][r] = complex_multiply(x[nt][ks][r], stepped_twiddle[nt][ks][r]);
@@ -1694,25 +1725,59 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
           }
         }
       }
+    };
+    // Register block `item`'s transform, to `exchange`.
+    const auto transform_block = [&](int item, const BlockInput (&x)[2][2][2]) {
+      const int column = (item >> Log2Radix) << log2_block_columns, a = item & (R - 1);
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
       float2 z[2][4];
       // bf16 storage is read by first passes only, without a pass twiddle (as fp16's ExactInput).
-      constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value;
+      constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value && !HalfOfPair;
       block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
           x, twiddle, block_fragments, lane, z);
       if constexpr (in_place) __syncwarp();  // every lane has read the inputs its outputs replace
+      const int input_base =
+          raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes) ^ lane_part_offset;
       const int exchange_base = in_place ? input_base >> 3 : tile_slot(((256 * a) << Log2Columns) + column);
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
 #pragma unroll
         for (int nt = 0; nt < 4; ++nt) exchange[exchange_base ^ exchange_offset[h][nt]] = z[h][nt];
       }
+    };
+    if constexpr (HalfOfPair) {
+      // Items 0 ... 31 write Y_a to the first half of `exchange`; items 32 ... 63 to the second, which
+      // holds x[P ...] until every item has read its points: each warp reads both of its later
+      // items' inputs before the barrier.
+      static_assert(R == 64 && T == 1 && Threads == 512, "16 warps, two items of each half");
+#pragma unroll 1
+      for (int item = warp; item < 32; item += warp_count) {
+        BlockInput x[2][2][2];
+        read_block_inputs(item, x);
+        transform_block(item, x);
+      }
+      BlockInput later[2][2][2][2];
+      read_block_inputs(warp + 32, later[0]);
+      read_block_inputs(warp + 48, later[1]);
+      __syncthreads();  // x[P ...] is read
+      transform_block(warp + 32, later[0]);
+      transform_block(warp + 48, later[1]);
+    } else {
+#pragma unroll 1
+      for (int item = warp; item < (T * R) >> log2_block_columns; item += warp_count) {
+        BlockInput x[2][2][2];  // [nt][ks][r]
+        read_block_inputs(item, x);
+        transform_block(item, x);
+      }
     }
     __syncthreads();  // `raw` is free (unless in place); `exchange` holds every Y_a
     // In flight during the radix-R stage (in place: after it, below).
     if (!in_place && next < columns) fetch(next, 0, parts, 0);
-    OutputStorage* const tile_output = output + store.tile_start(first);
+    // HalfOfPair: block r writes X[2 k + r] of its 2P-point transform.
+    constexpr int output_stride = HalfOfPair ? 2 : 1;
+    OutputStorage* const tile_output =
+        output + (HalfOfPair ? 2 * store.tile_start(first) + pair_rank : store.tile_start(first));
     if constexpr (R == 64) {
       // Radix 64 as 8 x 8 (64 values per thread would not fit in registers),
       // in place in `exchange`: with a = a0 + 8 a1 and k1 = c0 + 8 c1,
@@ -1786,12 +1851,12 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
           small_fft<8>(y, roots);
           OutputStorage* const destination =
               tile_output + (Plane ? store.memory(0, column) + PlaneDigits::memory_of_output(k2, c0, 0)
-                                   : store.memory(k2, column) + 256 * c0);
+                                   : (store.memory(k2, column) + 256 * c0) * output_stride);
 #pragma unroll
           for (int c1 = 0; c1 < 8; ++c1) {
             float2 value = y[c1];
             if (scaled) value.x *= scale, value.y *= scale;
-            StorageTraits<OutputStorage>::store(destination + (Plane ? 16 : 2048) * c1, value);
+            StorageTraits<OutputStorage>::store(destination + (Plane ? 16 : 2048 * output_stride) * c1, value);
           }
         }
       };
@@ -1916,6 +1981,10 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
         if (next < columns) fetch(next, fetches_in_parts ? parts - 1 : 0, parts, next_slot);
       }
       first_slot = fetches_in_parts ? next_slot : 0;
+    }
+    if (HalfOfPair && next < columns) {  // the next x[n + P], once the radix stage is done with `exchange`
+      __syncthreads();
+      fetch(next, 0, parts, 0, 1);
     }
   }
 }
@@ -2353,6 +2422,32 @@ __global__ void __launch_bounds__(
   register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements, 0, true,
                       std::is_same<InputStorage, __half2>::value, InputStorage, OutputStorage, threads, true>(
       params, shared_bytes);
+}
+
+// A 2^15-point transform as two 2^14-point halves (register_block_pass's
+// HalfOfPair), reading fp16/bf16 storage: two blocks per transform, each
+// with the threads, launch bounds and shared memory of the 1D 2^14-point
+// instance, one read (from device memory by one block, from L2 by the other)
+// and one write, where two passes would write and read the intermediates
+// once more.  The executor launches an even number of blocks.
+constexpr int paired_half_log2_points = 14;
+template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
+__global__ void __launch_bounds__(
+    own_launch_bounds(Mode, true, sizeof(InputStorage), paired_half_log2_points)
+        ? fixed_shape_threads<Mode, InputStorage, OutputStorage, paired_half_log2_points, 0, true>()
+        : max_threads_per_block,
+    own_launch_bounds(Mode, true, sizeof(InputStorage), paired_half_log2_points)
+        ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, paired_half_log2_points, 0>()
+        : 0)
+    paired_halves_pass_kernel(PassParameters params) {
+  static_assert(plan::tensor_core_mode(Mode) && sizeof(InputStorage) == 4, "a tensor-core mode, fp16/bf16 storage");
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  constexpr int threads =
+      fixed_shape_threads<Mode, InputStorage, OutputStorage, paired_half_log2_points, 0, true>();
+  if (blockDim.x != static_cast<unsigned>(threads)) __trap();  // as in stockham_pass_kernel
+  if (gridDim.x & 1) __trap();  // blocks 2 j and 2 j + 1 are a pair
+  register_block_pass<Mode == ComputeMode::split_fp16, paired_half_log2_points, 0, true, false, InputStorage,
+                      OutputStorage, threads, false, true>(params, shared_bytes);
 }
 
 }  // namespace tensorfft::cuda

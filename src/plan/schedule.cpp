@@ -71,6 +71,17 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
                                                         : tile_in_parts_shared_bytes(std::int64_t{1} << 14, 8);
   if (reads_packed_storage && single_pass_bytes <= shared_bytes_per_block) {
     limits.contiguous_single_pass = std::int64_t{1} << 14;
+    // fp16/bf16 storage: 2^15 points in one pass too where it writes 4-byte
+    // elements (the storage, or compact intermediates), as two 2^14-point
+    // halves (one radix-2 step of decimation in frequency), one block each
+    // (cuda::paired_halves_pass_kernel).  H100 r224 (A/B against two passes,
+    // two rounds): N = 2^15 fp16 split 0.89x the time, single_fp16 0.76x,
+    // bf16 0.87x / 0.76x, compact intermediates 0.58x ... 0.77x; 4 x 2^15
+    // with compact intermediates 0.62x ... 0.69x, but with full ones (8-byte
+    // outputs, every other one per block) 1.05x ... 1.07x slower (split).
+    if (narrow_storage && (writes_packed_storage || intermediate_element_bytes == 4)) {
+      limits.contiguous_single_pass = std::int64_t{1} << 15;
+    }
   }
   // The first of several passes of an unstrided axis writes whole runs (its
   // outputs are contiguous), so two 8-byte columns per tile do there; later

@@ -795,7 +795,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       {2, 2},      {16, 8},      {2, 1024},     {1024, 2},      {64, 64},       {256, 512},
       {1024, 1024}, {4096, 4096}, {8192, 8192}, {2, 2, 2},      {8, 16, 4},     {32, 32, 32},
       {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}, {4, 16384}, {16384, 4},
-      {128, 128},  {2, 128, 128},
+      {128, 128},  {2, 128, 128}, {4, 32768},
       // strided 2048 / 4096-point axes whose tiles in parts (fp32 storage) fit
       // the columns side by side (2048 x 16, 4096 x 4) or not (2048 x 4)
       {2048, 16},  {2048, 4},     {4096, 4},
@@ -855,6 +855,29 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       run_case(p, false, buffers, totals, seed++);
     }
   }
+  // The paired-halves pass (fp16/bf16 storage's 2^15-point single pass:
+  // clusters of two blocks, each writing every other output) in place and
+  // out of place, with each normalization, an odd batch, and the host
+  // executor on the same plan.
+  for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+    for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+      Problem p;
+      p.sizes = {1 << 15};
+      p.batch = 3;
+      if (static_cast<std::size_t>(transform_elements(p) * p.batch) > buffers.capacity) continue;
+      p.mode = mode;
+      p.storage = storage;
+      p.direction = Direction::inverse;
+      p.normalization = mode == ComputeMode::split_fp16 ? Normalization::ortho : Normalization::backward;
+      run_case(p, true, buffers, totals, seed++);
+      p.direction = Direction::forward;
+      p.normalization = Normalization::forward;
+      run_case(p, false, buffers, totals, seed++);
+      p.batch = 2;
+      p.normalization = Normalization::backward;
+      run_host_agreement(p, buffers, totals);
+    }
+  }
   // Compact intermediates (Intermediates::compact: fp16/bf16 storage, the
   // tensor-core modes): multi-pass 1D, 2D and 3D shapes, both directions
   // (the inverse's 1/N leaves fp16 outputs near the subnormal range), in
@@ -864,7 +887,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
     for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
       for (const std::vector<std::int64_t>& shape :
-           std::vector<std::vector<std::int64_t>>{{64, 64}, {16, 8, 32}, {1 << 15}, {1 << 20}, {1 << 24},
+           std::vector<std::vector<std::int64_t>>{{64, 64}, {16, 8, 32}, {8, 1 << 15}, {1 << 20}, {1 << 24},
                                                   {1 << 26}, {1024, 1024}, {4096, 4096}, {4, 4096, 2},
                                                   {2, 128, 128}, {128, 128, 128}, {512, 512, 256}}) {
         Problem p;
@@ -897,8 +920,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   // The run-time-shape kernel alone (TENSORFFT_RUNTIME_SHAPE_KERNELS=1, read
   // at plan creation): every pass it holds, with full and compact
   // intermediates; a plan with a pass only the fixed-shape kernels hold (the
-  // 2^14-point single pass, the 128 x 128 plane pass)
-  // is refused with not_supported.
+  // 2^14-point single pass, fp16/bf16 storage's 2^15-point one, the 128 x 128
+  // plane pass) is refused with not_supported.
   setenv("TENSORFFT_RUNTIME_SHAPE_KERNELS", "1", 1);
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
     for (StorageType storage : storages) {
@@ -906,6 +929,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         if (intermediates == Intermediates::compact && storage == StorageType::complex_fp32) continue;
         for (const std::vector<std::int64_t>& shape : std::vector<std::vector<std::int64_t>>{
                  {16}, {256}, {4096}, {1 << 15}, {1 << 20}, {64, 64}, {1024, 1024}, {16, 8, 32}}) {
+          if (shape == std::vector<std::int64_t>{1 << 15} && storage != StorageType::complex_fp32) continue;
           Problem p;
           p.sizes = shape;
           p.storage = storage;
@@ -920,7 +944,9 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
           run_case(p, false, buffers, totals, seed++, " run-time-shape kernels");
         }
       }
-      for (const std::vector<std::int64_t>& shape : {std::vector<std::int64_t>{1 << 14}, {128, 128}}) {
+      for (const std::vector<std::int64_t>& shape :
+           {std::vector<std::int64_t>{1 << 14}, {128, 128}, {1 << 15}}) {
+        if (shape == std::vector<std::int64_t>{1 << 15} && storage == StorageType::complex_fp32) continue;
         Problem p;
         p.sizes = shape;
         p.storage = storage;
@@ -938,11 +964,10 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   unsetenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
   if (shapes_only) return;
   // Caller workspaces: single-pass and several-pass plans with tile counters
-  // (8-byte outputs: fp32 N = 4096 and 2^18, the tile kernel's 32-point
-  // pass of fp16 N = 2^15), with register-block counters (fp32 N = 64 and
-  // 512: many chunks; fp16 4 x 64, whose 64-point axis writes fp32
-  // intermediates: a partial last chunk), one without (fp16 N = 4096), a 2D
-  // and a 3D one.
+  // (8-byte outputs: fp32 N = 4096 and 2^18), with register-block counters
+  // (fp32 N = 64 and 512: many chunks; fp16 4 x 64, whose 64-point axis
+  // writes fp32 intermediates: a partial last chunk), ones without (fp16 N =
+  // 4096, and 2^15: the paired-halves pass), a 2D and a 3D one.
   struct WorkspaceCase {
     std::vector<std::int64_t> shape;
     StorageType storage;

@@ -151,7 +151,11 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
   const std::vector<Case> cases = {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, false, {1}},
       {StorageType::complex_bf16, ComputeMode::single_fp16, {1 << 14}, 16, false, {1}},
-      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 15}, 0, false, {2}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 15}, 0, false, {1}},  // paired halves
+      {StorageType::complex_bf16, ComputeMode::single_fp16, {1 << 15}, 0, false, {1}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 15}, 0, true, {2}},  // gathered input
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 16}, 0, false, {2}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {4, 1 << 15}, 0, false, {2, 1}},  // full intermediates
       {StorageType::complex_fp32, ComputeMode::split_fp16, {1 << 14}, 0, false, {1}},
       {StorageType::complex_fp32, ComputeMode::single_fp16, {1 << 15}, 0, false, {2}},
       {StorageType::complex_fp16, ComputeMode::fp32, {1 << 14}, 0, false, {2}},
@@ -180,7 +184,8 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
 // The 2^14-point single pass exists where its kernel's shared memory fits
 // the device's per-block limit: fp32 storage's in-place tile with room for
 // the next tile's parts (224 KB: sm_90's 227 KB, not sm_80's 163 KB),
-// fp16/bf16 storage's input and exchange tiles (192 KB).
+// fp16/bf16 storage's input and exchange tiles (192 KB), which also hold
+// each half of fp16/bf16 storage's 2^15-point single pass.
 TEST(PlanSchedule, SinglePassOf2To14PointsNeedsItsSharedMemory) {
   for (StorageType storage : {StorageType::complex_fp32, StorageType::complex_fp16}) {
     const std::int64_t needed = storage == StorageType::complex_fp32
@@ -190,7 +195,8 @@ TEST(PlanSchedule, SinglePassOf2To14PointsNeedsItsSharedMemory) {
     for (std::int64_t shared : {plan::default_shared_bytes_per_block, needed, needed - 16, std::int64_t{163} * 1024}) {
       const plan::PassLimits limits =
           plan::pass_limits(storage, ComputeMode::split_fp16, plan::default_max_radix, true, true, shared);
-      EXPECT_EQ(limits.contiguous_single_pass == std::int64_t{1} << 14, shared >= needed)
+      const std::int64_t single_pass = storage == StorageType::complex_fp32 ? 1 << 14 : 1 << 15;
+      EXPECT_EQ(limits.contiguous_single_pass == single_pass, shared >= needed)
           << to_string(storage) << " with " << shared << " bytes";
     }
   }
@@ -209,7 +215,7 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
     std::vector<std::int64_t> pass_lengths;
   };
   const std::vector<Case> cases = {
-      {StorageType::complex_fp16, 1 << 15, false, false, {256, 128}},  // balanced: no pass over 1024
+      {StorageType::complex_fp16, 1 << 16, false, false, {256, 256}},  // balanced: no pass over 1024
       {StorageType::complex_fp16, 1 << 17, false, false, {512, 256}},
       {StorageType::complex_bf16, 1 << 18, false, false, {512, 512}},
       {StorageType::complex_fp16, 1 << 19, false, false, {1024, 512}},
@@ -223,8 +229,8 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp32, 1 << 16, false, false, {256, 256}},
       {StorageType::complex_fp32, 1 << 22, false, false, {2048, 2048}},
       {StorageType::complex_fp32, 1 << 23, false, false, {2048, 4096}},  // 4096 in place, second
-      {StorageType::complex_fp16, 1 << 15, true, false, {256, 128}},
-      {StorageType::complex_fp16, 1 << 15, false, true, {256, 128}},
+      {StorageType::complex_fp16, 1 << 15, true, false, {256, 128}},  // a gathered input: two passes
+      {StorageType::complex_fp16, 1 << 15, false, true, {256, 128}},  // a scattered output (8-byte intermediates)
   };
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
     for (const Case& c : cases) {
@@ -449,6 +455,11 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(limits.second_of_two_in_place, tensor && default_radix && !narrow);
       EXPECT_EQ(limits.shorter_first_of_two_up_to, tensor && default_radix && !narrow ? 256 : 0);
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
+      // The contiguous single pass: 2^14 points where it reads storage in the tensor-core modes with the
+      // default radices, 2^15 (paired halves) in fp16/bf16 storage where it also writes 4-byte elements.
+      const bool writes_four_bytes = writes_storage || intermediate_bytes == 4;
+      EXPECT_EQ(limits.contiguous_single_pass,
+                tensor && default_radix && reads_storage ? (narrow && writes_four_bytes ? 1 << 15 : 1 << 14) : on_chip);
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
       axis.size = size;
