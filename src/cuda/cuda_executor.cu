@@ -454,28 +454,24 @@ class CudaExecutor final : public Executor {
         // Where a register-block pass of this tile exchanges in place (the kernels follow the same rule).
         const bool in_place = cuda::exchanges_in_place(problem.mode, log2_length, log2_columns, contiguous,
                                                        input_element_bytes, output_element_bytes);
-        if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
-          const cuda::PassKernel plane_kernel = kernels.plane && !runtime_shape_kernels_forced() &&
-                                                        !launch.input_is_intermediate
-                                                    ? kernels.plane(launch.output_is_intermediate)
-                                                    : nullptr;
-          if (!plane_kernel) {
-            throw Error(Status::not_supported, "no plane pass kernel for this storage, mode or input (or "
-                                               "TENSORFFT_RUNTIME_SHAPE_KERNELS is set): " + plan.description);
+        // A pass only one kernel holds: that kernel, or not_supported.
+        const auto only_kernel = [&](PlaneLookup lookup, bool holds_this_pass, const char* name) {
+          const cuda::PassKernel kernel = lookup && holds_this_pass && !runtime_shape_kernels_forced()
+                                              ? lookup(launch.output_is_intermediate)
+                                              : nullptr;
+          if (!kernel) {
+            throw Error(Status::not_supported, std::string("no ") + name + " kernel for this storage, mode, input "
+                                               "or schedule (or TENSORFFT_RUNTIME_SHAPE_KERNELS is set): " +
+                                               plan.description);
           }
-          launch.kernel = plane_kernel;
+          return kernel;
+        };
+        if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
+          launch.kernel = only_kernel(kernels.plane, !launch.input_is_intermediate, "plane pass");
           register_blocks = true;
         } else if (launch.paired_halves) {  // only paired_halves_pass_kernel holds it
-          const cuda::PassKernel paired_kernel =
-              kernels.paired_halves && !runtime_shape_kernels_forced() &&
-                      has_default_stages(*view.axis, *view.pass, log2_length + 1)
-                  ? kernels.paired_halves(launch.output_is_intermediate)
-                  : nullptr;
-          if (!paired_kernel) {
-            throw Error(Status::not_supported, "no paired-halves kernel for this storage, mode or schedule (or "
-                                               "TENSORFFT_RUNTIME_SHAPE_KERNELS is set): " + plan.description);
-          }
-          launch.kernel = paired_kernel;
+          launch.kernel = only_kernel(kernels.paired_halves,
+                                      has_default_stages(*view.axis, *view.pass, log2_length + 1), "paired-halves");
           register_blocks = true;
           threads = cuda::pass_threads(problem.mode, log2_length, true, input_element_bytes, output_element_bytes,
                                        elements, false);

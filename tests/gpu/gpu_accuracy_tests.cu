@@ -837,45 +837,32 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       run_host_agreement(p, buffers, totals);
     }
   }
-  // The plane pass (the last two axes of 128 x 128 planes in one pass) in
-  // place, with each normalization (applied by the plane pass or after it).
-  for (const std::vector<std::int64_t>& shape : {std::vector<std::int64_t>{128, 128}, {2, 128, 128}}) {
+  // The passes only the fixed-shape kernels hold: the plane pass (the last
+  // two axes of 128 x 128 planes in one pass) and the paired-halves pass
+  // (fp16/bf16 storage's 2^15-point single pass: two blocks per transform,
+  // each writing every other output), in place and out of place, with each
+  // normalization (applied by the pass or after it), an odd batch, and the
+  // host executor on the same plan.
+  for (const std::vector<std::int64_t>& shape :
+       {std::vector<std::int64_t>{128, 128}, {2, 128, 128}, {1 << 15}}) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
-      Problem p;
-      p.sizes = shape;
-      p.batch = 3;
-      if (static_cast<std::size_t>(transform_elements(p) * p.batch) > buffers.capacity) continue;
-      p.mode = mode;
-      p.storage = mode == ComputeMode::split_fp16 ? StorageType::complex_fp16 : StorageType::complex_bf16;
-      p.direction = Direction::inverse;
-      p.normalization = mode == ComputeMode::split_fp16 ? Normalization::ortho : Normalization::backward;
-      run_case(p, true, buffers, totals, seed++);
-      p.direction = Direction::forward;
-      p.normalization = Normalization::forward;
-      run_case(p, false, buffers, totals, seed++);
-    }
-  }
-  // The paired-halves pass (fp16/bf16 storage's 2^15-point single pass:
-  // clusters of two blocks, each writing every other output) in place and
-  // out of place, with each normalization, an odd batch, and the host
-  // executor on the same plan.
-  for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
-    for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
-      Problem p;
-      p.sizes = {1 << 15};
-      p.batch = 3;
-      if (static_cast<std::size_t>(transform_elements(p) * p.batch) > buffers.capacity) continue;
-      p.mode = mode;
-      p.storage = storage;
-      p.direction = Direction::inverse;
-      p.normalization = mode == ComputeMode::split_fp16 ? Normalization::ortho : Normalization::backward;
-      run_case(p, true, buffers, totals, seed++);
-      p.direction = Direction::forward;
-      p.normalization = Normalization::forward;
-      run_case(p, false, buffers, totals, seed++);
-      p.batch = 2;
-      p.normalization = Normalization::backward;
-      run_host_agreement(p, buffers, totals);
+      for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+        Problem p;
+        p.sizes = shape;
+        p.batch = 3;
+        if (static_cast<std::size_t>(transform_elements(p) * p.batch) > buffers.capacity) continue;
+        p.mode = mode;
+        p.storage = storage;
+        p.direction = Direction::inverse;
+        p.normalization = mode == ComputeMode::split_fp16 ? Normalization::ortho : Normalization::backward;
+        run_case(p, true, buffers, totals, seed++);
+        p.direction = Direction::forward;
+        p.normalization = Normalization::forward;
+        run_case(p, false, buffers, totals, seed++);
+        p.batch = 2;
+        p.normalization = Normalization::backward;
+        run_host_agreement(p, buffers, totals);
+      }
     }
   }
   // Compact intermediates (Intermediates::compact: fp16/bf16 storage, the
