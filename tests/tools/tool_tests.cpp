@@ -176,8 +176,8 @@ TEST_F(Tool, SixteenBitStorageRoundsAndWidens) {
     const long double error = tensorfft::reference::relative_l2_error(as_long_double(output), reference);
     EXPECT_LT(error, std::string(storage) == "fp16" ? 2e-3L : 2e-2L) << storage;
     EXPECT_GT(error, 1e-6L) << storage << ": the rounding to 16 bits should show";
-    // Compact intermediates: two passes (2^15 points), within the storage's bound.
-    write_npy(path("long.npy"), random_array(NpyDtype::complex64, {1 << 15}, 15), true);
+    // Compact intermediates: two passes (2^16 points), within the storage's bound.
+    write_npy(path("long.npy"), random_array(NpyDtype::complex64, {1 << 16}, 15), true);
     const std::string compact_out = path(std::string("compact_") + storage + ".npy");
     const Outcome compact = run("transform " + quoted(path("long.npy")) + " " + quoted(compact_out) +
                                 " --backend host --intermediates compact --verbose --storage " + storage);
