@@ -42,15 +42,15 @@ using KernelFunction = void (*)(PassParameters);
 using LayoutCopy = void (*)(const void*, void*, cuda::LayoutMap, cudaStream_t, int);
 
 using FixedShapeLookup = cuda::PassKernel (*)(bool, bool, int, int, bool);
-using PlaneLookup = cuda::PassKernel (*)(bool);  // by output_is_intermediate (also the paired-halves kernels)
+using SinglePassShapeLookup = cuda::PassKernel (*)(bool);  // by output_is_intermediate
 
 struct KernelChoice {
   KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
   LayoutCopy gather, scatter;  // caller layout <-> packed array of the storage type (exact copies)
-  FixedShapeLookup fixed_shape = nullptr;  // cuda::fixed_shape_kernel, in the tensor-core modes
-  PlaneLookup plane = nullptr;              // cuda::plane_kernel, in the tensor-core modes
-  PlaneLookup paired_halves = nullptr;      // cuda::paired_halves_kernel, in the tensor-core modes
-  int intermediate_bytes = 0;               // sizeof the kernels' intermediate element
+  FixedShapeLookup fixed_shape = nullptr;         // cuda::fixed_shape_kernel, in the tensor-core modes
+  SinglePassShapeLookup plane = nullptr;          // cuda::plane_kernel, in the tensor-core modes
+  SinglePassShapeLookup paired_halves = nullptr;  // cuda::paired_halves_kernel, in the tensor-core modes
+  int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
     return output_is_intermediate ? storage_to_intermediate : storage_to_storage;
@@ -383,7 +383,7 @@ class CudaExecutor final : public Executor {
       // (cuda::paired_halves_pass_kernel; plan::pass_limits).
       launch.paired_halves = plan::tensor_core_mode(problem.mode) && storage_bytes == 4 && view.pass &&
                              !view.plane && view.inner == 1 && view.axis->passes.size() == 1 &&
-                             length == (std::int64_t{1} << cuda::paired_half_log2_points) * 2 &&
+                             length == (std::int64_t{1} << cuda::single_pass_shape_log2) * 2 &&
                              !launch.input_is_intermediate;
       // The points of the pass each block runs.
       const std::int64_t block_length = launch.paired_halves ? length / 2 : length;
@@ -455,7 +455,7 @@ class CudaExecutor final : public Executor {
         const bool in_place = cuda::exchanges_in_place(problem.mode, log2_length, log2_columns, contiguous,
                                                        input_element_bytes, output_element_bytes);
         // A pass only one kernel holds: that kernel, or not_supported.
-        const auto only_kernel = [&](PlaneLookup lookup, bool holds_this_pass, const char* name) {
+        const auto only_kernel = [&](SinglePassShapeLookup lookup, bool holds_this_pass, const char* name) {
           const cuda::PassKernel kernel = lookup && holds_this_pass && !runtime_shape_kernels_forced()
                                               ? lookup(launch.output_is_intermediate)
                                               : nullptr;

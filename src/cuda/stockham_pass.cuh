@@ -1648,12 +1648,15 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     const int lane_part_offset = fetches_in_parts ? part_offset(first_slot, lane_part << log2_part_bytes) : 0;
     // Exact fp16 inputs go to block_transform as they are stored.
     using BlockInput = typename std::conditional<ExactInput, InputStorage, float2>::type;
+    // Where register block `item`'s points lie in `raw`, for its first column and sub-transform a.
+    const auto item_input_base = [&](int column, int a) {
+      return raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes) ^ lane_part_offset;
+    };
     // The inputs of register block `item` (a sub-transform a of a column), with their pass twiddles.
     const auto read_block_inputs = [&](int item, BlockInput (&x)[2][2][2]) {
       // The block's first column and its sub-transform a.
       const int column = (item >> Log2Radix) << log2_block_columns, a = item & (R - 1);
-      const int input_base =
-          raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes) ^ lane_part_offset;
+      const int input_base = item_input_base(column, a);
       const int c_mod_a = HalfOfPair ? 1 : static_cast<int>((first + column) >> log2_I) & twiddle_mask;
       // Twiddled passes of one column per block: c mod A is the warp's, and with p = p_lane + R (8 nt +
       // 32 ks + 16 r) (m = g + 64 q + 8 nt + 32 ks + 16 r, block_input_point) the lane's eight pass
@@ -1737,9 +1740,8 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
           x, twiddle, block_fragments, lane, z);
       if constexpr (in_place) __syncwarp();  // every lane has read the inputs its outputs replace
-      const int input_base =
-          raw_tile_offset((load.compact(0, column) | point_element(a)) * input_bytes) ^ lane_part_offset;
-      const int exchange_base = in_place ? input_base >> 3 : tile_slot(((256 * a) << Log2Columns) + column);
+      const int exchange_base =
+          in_place ? item_input_base(column, a) >> 3 : tile_slot(((256 * a) << Log2Columns) + column);
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
 #pragma unroll
@@ -2401,52 +2403,58 @@ __global__ void __launch_bounds__(
   }
 }
 
-// The last two axes of 128 x 128 planes in one pass (plan::runs_plane_pass):
-// register_block_pass's 2^14-point contiguous shape with PlaneDigits, one
-// plane per tile, launched with the threads, launch bounds and shared memory
-// of the 1D 2^14-point instance (fp32 storage: in place, exchanges_in_place).
-constexpr int plane_log2_elements = 14;
+// The kernels built on register_block_pass's contiguous 2^14-point shape
+// (the plane pass, the paired halves) take the threads, launch bounds and
+// shared memory of the 1D 2^14-point instance.
+constexpr int single_pass_shape_log2 = 14;
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
-__global__ void __launch_bounds__(
-    own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
-        ? fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>()
-        : max_threads_per_block,
-    own_launch_bounds(Mode, true, sizeof(InputStorage), plane_log2_elements)
-        ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, plane_log2_elements, 0>()
-        : 0)
+constexpr int single_pass_shape_threads() {
+  return fixed_shape_threads<Mode, InputStorage, OutputStorage, single_pass_shape_log2, 0, true>();
+}
+template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
+constexpr int single_pass_shape_bound_threads() {  // __launch_bounds__'s threads
+  return own_launch_bounds(Mode, true, sizeof(InputStorage), single_pass_shape_log2)
+             ? single_pass_shape_threads<Mode, InputStorage, OutputStorage>()
+             : max_threads_per_block;
+}
+template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
+constexpr int single_pass_shape_bound_blocks() {  // __launch_bounds__'s blocks per SM
+  return own_launch_bounds(Mode, true, sizeof(InputStorage), single_pass_shape_log2)
+             ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, single_pass_shape_log2, 0>()
+             : 0;
+}
+
+// The last two axes of 128 x 128 planes in one pass (plan::runs_plane_pass):
+// the 2^14-point shape with PlaneDigits, one plane per tile (fp32 storage: in
+// place, exchanges_in_place).
+template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
+__global__ void __launch_bounds__(single_pass_shape_bound_threads<Mode, InputStorage, OutputStorage>(),
+                                  single_pass_shape_bound_blocks<Mode, InputStorage, OutputStorage>())
     plane_pass_kernel(PassParameters params) {
   static_assert(plan::tensor_core_mode(Mode), "a tensor-core mode");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  constexpr int threads = fixed_shape_threads<Mode, InputStorage, OutputStorage, plane_log2_elements, 0, true>();
+  constexpr int threads = single_pass_shape_threads<Mode, InputStorage, OutputStorage>();
   if (blockDim.x != static_cast<unsigned>(threads)) __trap();  // as in stockham_pass_kernel
-  register_block_pass<Mode == ComputeMode::split_fp16, plane_log2_elements, 0, true,
+  register_block_pass<Mode == ComputeMode::split_fp16, single_pass_shape_log2, 0, true,
                       std::is_same<InputStorage, __half2>::value, InputStorage, OutputStorage, threads, true>(
       params, shared_bytes);
 }
 
 // A 2^15-point transform as two 2^14-point halves (register_block_pass's
-// HalfOfPair), reading fp16/bf16 storage: two blocks per transform, each
-// with the threads, launch bounds and shared memory of the 1D 2^14-point
-// instance, one read (from device memory by one block, from L2 by the other)
-// and one write, where two passes would write and read the intermediates
-// once more.  The executor launches an even number of blocks.
-constexpr int paired_half_log2_points = 14;
+// HalfOfPair), reading fp16/bf16 storage: two blocks per transform, one read
+// (from device memory by one block, from L2 by the other) and one write,
+// where two passes would write and read the intermediates once more.  The
+// executor launches an even number of blocks.
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
-__global__ void __launch_bounds__(
-    own_launch_bounds(Mode, true, sizeof(InputStorage), paired_half_log2_points)
-        ? fixed_shape_threads<Mode, InputStorage, OutputStorage, paired_half_log2_points, 0, true>()
-        : max_threads_per_block,
-    own_launch_bounds(Mode, true, sizeof(InputStorage), paired_half_log2_points)
-        ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, paired_half_log2_points, 0>()
-        : 0)
+__global__ void __launch_bounds__(single_pass_shape_bound_threads<Mode, InputStorage, OutputStorage>(),
+                                  single_pass_shape_bound_blocks<Mode, InputStorage, OutputStorage>())
     paired_halves_pass_kernel(PassParameters params) {
   static_assert(plan::tensor_core_mode(Mode) && sizeof(InputStorage) == 4, "a tensor-core mode, fp16/bf16 storage");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  constexpr int threads =
-      fixed_shape_threads<Mode, InputStorage, OutputStorage, paired_half_log2_points, 0, true>();
+  constexpr int threads = single_pass_shape_threads<Mode, InputStorage, OutputStorage>();
   if (blockDim.x != static_cast<unsigned>(threads)) __trap();  // as in stockham_pass_kernel
   if (gridDim.x & 1) __trap();  // blocks 2 j and 2 j + 1 are a pair
-  register_block_pass<Mode == ComputeMode::split_fp16, paired_half_log2_points, 0, true, false, InputStorage,
+  register_block_pass<Mode == ComputeMode::split_fp16, single_pass_shape_log2, 0, true, false, InputStorage,
                       OutputStorage, threads, false, true>(params, shared_bytes);
 }
 
