@@ -491,10 +491,15 @@ class CudaExecutor final : public Executor {
                                          output_element_bytes, elements, reads_compact_intermediates);
           }
         }
-        launch.shared_bytes = static_cast<std::size_t>(cuda::pass_shared_bytes(
-            register_blocks, register_transforms, in_place,
-            cuda::fetches_tile_in_parts(in_place, log2_length, contiguous, view.plane), elements, input_element_bytes,
-            compute_bytes));
+        const bool in_parts = cuda::fetches_tile_in_parts(in_place, log2_length, contiguous, view.plane);
+        launch.shared_bytes = static_cast<std::size_t>(
+            cuda::pass_shared_bytes(register_blocks, register_transforms, in_place, in_parts, elements,
+                                    input_element_bytes, compute_bytes) +
+            (cuda::copies_fragments_to_shared(problem.mode, register_blocks, register_transforms, in_parts,
+                                              contiguous, log2_length, view.plane, launch.paired_halves,
+                                              input_element_bytes)
+                 ? cuda::shared_fragment_bytes
+                 : 0));
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }

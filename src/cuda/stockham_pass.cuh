@@ -237,6 +237,30 @@ __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pa
   return in_registers ? 0 : plan::register_block_shared_bytes(elements, input_element_bytes);
 }
 
+// Whether a pass kernel keeps a copy of block_transform's DFT fragments in
+// shared memory (shared_fragment_bytes after its tiles, SharedFragments)
+// instead of reading them through L1: register_block_pass in the split
+// mode, except where the tile is fetched in parts (224 KB of parts leave no
+// room), the contiguous 8192- and 2^14-point passes but the paired halves
+// and the plane pass of 8-byte inputs, and the strided passes of 1024
+// points or more that read fp16/bf16 storage.  Measured on the H100 against
+// L1 (r231 ... r234): split mode fp32 storage N = 4096 0.91x the time, 2048
+// 0.96x, 128 x 128 0.90x, 128^3 0.95x, 4096^2 0.97x, N = 2^20 and 1024^2
+// 0.97x; fp16 N = 2048 0.94x, 2^15 (paired halves, whose 168-byte stack
+// went) 0.91x, 2^17 0.95x, 256^3 0.96x; but where excluded: fp16 N = 2^14
+// and 128 x 128 1.05x ... 1.06x slower (8 KB less L1 beside 192 KB of
+// tiles), the fp16-input strided 4096- and 1024-point passes of N = 2^22 and
+// 2^20 1.08x and 1.04x (ncu), fp32 N = 8192 1.03x, and the single-product
+// mode 1.01x ... 1.07x at 2048 ... 2^14, 2^20 and 2^22.
+__host__ __device__ constexpr bool copies_fragments_to_shared(ComputeMode mode, bool register_block_pass,
+                                                              bool in_registers, bool in_parts, bool contiguous,
+                                                              int log2_length, bool plane, bool paired_halves,
+                                                              int input_element_bytes) {
+  if (mode != ComputeMode::split_fp16 || !register_block_pass || in_registers || in_parts) return false;
+  return contiguous ? log2_length < 13 || paired_halves || (plane && input_element_bytes == 8)
+                    : input_element_bytes == 8 || log2_length < 10;
+}
+
 // Tile elements per thread: 16 (one radix-16 vector), or 8 in the tensor-core
 // modes when the input has 8-byte elements (fp32 storage or intermediate) or
 // the pass has 256 points: the next tile's input is staged in registers
@@ -351,6 +375,28 @@ constexpr int fragment_table_entries = diagonal_block_fragment_offset(4);
 __host__ __device__ constexpr int product_2_first_row(int log2_block) {
   return log2_block == 4 ? 8 : (diagonal_block_fragment_offset(log2_block) - block_fragment_table_offset) / 32;
 }
+// block_transform's fragments, rows of 32 uint4 (one per lane): product 1's
+// rows 0 ... 7 and product 2's rows 0 ... 7 (product_2_first_row on).
+// From the table in device memory, read through L1 ...
+struct DeviceFragments {
+  const uint4* table;  // the block fragment table (block_fragment_table_offset)
+  int product_2_first;  // product_2_first_row of the block transform's Log2Sub
+  __device__ __forceinline__ uint4 product_1(int row, int lane) const { return __ldg(table + row * 32 + lane); }
+  __device__ __forceinline__ uint4 product_2(int row, int lane) const {
+    return __ldg(table + (product_2_first + row) * 32 + lane);
+  }
+};
+// ... or from a copy of the 16 rows in shared memory (product 2's at rows 8
+// ... 15; register_block_pass, shared_fragment_bytes): loads of shared
+// memory instead of cached device memory, and L1 left to the twiddles.
+constexpr int shared_fragment_bytes = block_fragment_uint4s_per_lane * 32 * 16;
+struct SharedFragments {
+  std::uint32_t address;  // of row 0 (a shared-memory address)
+  __device__ __forceinline__ uint4 product_1(int row, int lane) const {
+    return arch::load_shared_16_bytes(address + (row * 32 + lane) * 16);
+  }
+  __device__ __forceinline__ uint4 product_2(int row, int lane) const { return product_1(8 + row, lane); }
+};
 
 struct PassParameters {
   const void* input = nullptr;
@@ -793,15 +839,13 @@ __device__ __forceinline__ void block_twiddles(const float2* __restrict__ inner_
 // block_transform's product 2 (Log2Sub >= 1): y[h][nt][c] (row g + 8 h,
 // vector block_vector(nt, q, c), twiddled) to z[h][nt] (output k =
 // block_output(nt, q)), scaled by up_output[nt].
-template <bool Split, int Log2Sub>
+template <bool Split, int Log2Sub, typename Fragments>
 __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], const float (&up_output)[4],
-                                                const uint4* __restrict__ block_fragments, int lane,
-                                                float2 (&z)[2][4]) {
+                                                const Fragments& fragments, int lane, float2 (&z)[2][4]) {
   static_assert(Log2Sub >= 1 && Log2Sub <= 4, "F16 or a block-diagonal matrix of 2 ... 8-point DFTs");
   using Mma = arch::SM80_16x8x16_F32F16F16F32_TN;
   // Product 2: the rows j (A, K = vectors t) times F16 (B), or the block-
-  // diagonal matrix of 16 >> Log2Sub 2^Log2Sub-point DFTs.
-  const uint4* const product_2 = block_fragments + product_2_first_row(Log2Sub) * 32;
+  // diagonal matrix of 16 >> Log2Sub 2^Log2Sub-point DFTs (Fragments::product_2).
   std::uint32_t a_hi[2][4], a_lo[Split ? 2 : 1][4];  // [ks][register]
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
@@ -822,11 +866,11 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
     float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
 #pragma unroll
     for (int ks = 0; ks < 2; ++ks) {
-      const uint4 bh = __ldg(product_2 + (ks * 2 + nt / 2) * 32 + lane);
+      const uint4 bh = fragments.product_2(ks * 2 + nt / 2, lane);
       const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
       Mma::multiply_accumulate(main, a_hi[ks], b_hi);
       if (Split) {
-        const uint4 bl = __ldg(product_2 + ((2 + ks) * 2 + nt / 2) * 32 + lane);
+        const uint4 bl = fragments.product_2((2 + ks) * 2 + nt / 2, lane);
         const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
         Mma::multiply_accumulate(correction, a_lo[ks], b_hi);
         Mma::multiply_accumulate(correction, a_hi[ks], b_lo);
@@ -868,10 +912,9 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
 // transform's largest, an fp16 subnormal once scaled, rounds to fp16's
 // 2^-24, a 2^-34 error relative to the largest; the split keeps 2^-22).
 template <bool Split, bool ExactInput, int Log2Sub = 4, typename Input = float2, bool ReduceMaximum = false,
-          bool ScaledInputFitsHalf = false>
+          bool ScaledInputFitsHalf = false, typename Fragments>
 __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const float2 (&twiddle)[2][2][2],
-                                                const uint4* __restrict__ block_fragments, int lane,
-                                                float2 (&z)[2][4]) {
+                                                const Fragments& fragments, int lane, float2 (&z)[2][4]) {
   static_assert(Log2Sub >= 0 && Log2Sub <= 4, "blocks of 16 ... 256-point transforms");
   constexpr bool half_input = std::is_same<Input, __half2>::value;
   static_assert(half_input ? ExactInput : std::is_same<Input, float2>::value, "float2, or exact fp16 inputs");
@@ -996,12 +1039,12 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
     for (int part = 0; part < 2; ++part) {
 #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
-        const uint4 f = __ldg(block_fragments + (part * 2 + ks) * 32 + lane);
+        const uint4 f = fragments.product_1(part * 2 + ks, lane);
         const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
         const std::uint32_t(&b)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
         Mma::multiply_accumulate(main[part], f_hi, b);
         if (Split) {
-          const uint4 fl = __ldg(block_fragments + ((2 + part) * 2 + ks) * 32 + lane);
+          const uint4 fl = fragments.product_1((2 + part) * 2 + ks, lane);
           const std::uint32_t f_lo[4] = {fl.x, fl.y, fl.z, fl.w};
           Mma::multiply_accumulate(correction[part], f_lo, b);
           if (data_lo) {
@@ -1029,7 +1072,7 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
     }
   }
 
-  if constexpr (Log2Sub > 0) block_product_2<Split, Log2Sub>(y, up_output, block_fragments, lane, z);
+  if constexpr (Log2Sub > 0) block_product_2<Split, Log2Sub>(y, up_output, fragments, lane, z);
 }
 
 
@@ -1259,8 +1302,8 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
       }
       const uint4* block_fragments = block_fragments_base;
       asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
-      block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(x, twiddle, block_fragments, lane,
-                                                                                 z[a]);
+      block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(
+          x, twiddle, DeviceFragments{block_fragments, product_2_first_row(log2_sub)}, lane, z[a]);
     }
     OutputStorage* base = output + block * block_elements + lane_output;
     const int transforms = Log2Length < 8 ? present(block) : 1;
@@ -1565,6 +1608,23 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   const auto block_column = [](int m) { return (m & 15) >> log2_sub; };
   const auto block_point = [](int m) { return (m & ((1 << log2_sub) - 1)) | ((m >> 4) << log2_sub); };
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
+  // The fragments' copy in shared memory, after the tiles (copies_fragments_to_shared; made visible by the
+  // barrier at the top of the tile loop).
+  constexpr bool fragments_in_shared =
+      copies_fragments_to_shared(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, true, false,
+                                 fetches_in_parts, Contiguous, log2_P, Plane, HalfOfPair, input_bytes);
+  constexpr int tiles_bytes = in_place ? elements * input_bytes
+                                       : static_cast<int>(plan::register_block_shared_bytes(elements, input_bytes));
+  const auto shared_fragments_address = static_cast<std::uint32_t>(__cvta_generic_to_shared(shared + tiles_bytes));
+  if constexpr (fragments_in_shared) {
+    // The executor allots the copy by the same rule; a launch without it would overrun.
+    if (arch::dynamic_shared_bytes() < tiles_bytes + shared_fragment_bytes) __trap();
+    auto* const copy = reinterpret_cast<uint4*>(shared + tiles_bytes);
+    for (int i = threadIdx.x; i < shared_fragment_bytes / 16; i += threads) {
+      const int row = i >> 5, product_2_row = product_2_first_row(log2_sub) + row - 8;
+      copy[i] = __ldg(block_fragments_base + (row < 8 ? row : product_2_row) * 32 + (i & 31));
+    }
+  }
   int input_offset[2][2][2];  // [nt][ks][r]: of point a + R m in the tile (block_offsets)
   int exchange_offset[2][4];  // [h][nt]: of output f in the exchange tile
   block_offsets(
@@ -1732,13 +1792,20 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     // Register block `item`'s transform, to `exchange`.
     const auto transform_block = [&](int item, const BlockInput (&x)[2][2][2]) {
       const int column = (item >> Log2Radix) << log2_block_columns, a = item & (R - 1);
-      const uint4* block_fragments = block_fragments_base;
-      asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
       float2 z[2][4];
       // bf16 storage is read by first passes only, without a pass twiddle (as fp16's ExactInput).
       constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value && !HalfOfPair;
-      block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
-          x, twiddle, block_fragments, lane, z);
+      if constexpr (fragments_in_shared) {
+        std::uint32_t address = shared_fragments_address;
+        asm volatile("" : "+r"(address));  // read where used (hoisted, they would spill)
+        block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
+            x, twiddle, SharedFragments{address}, lane, z);
+      } else {
+        const uint4* block_fragments = block_fragments_base;
+        asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
+        block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
+            x, twiddle, DeviceFragments{block_fragments, product_2_first_row(log2_sub)}, lane, z);
+      }
       if constexpr (in_place) __syncwarp();  // every lane has read the inputs its outputs replace
       const int exchange_base =
           in_place ? item_input_base(column, a) >> 3 : tile_slot(((256 * a) << Log2Columns) + column);

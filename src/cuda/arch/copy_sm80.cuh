@@ -33,4 +33,22 @@ __device__ __forceinline__ void wait_for_async_copies() {
 #endif
 }
 
+// 16 bytes of shared memory at `address` (16-byte aligned; a shared-memory
+// address, __cvta_generic_to_shared).  Volatile, so that a read inside a
+// loop stays there (hoisted, register_block_pass's fragment reads spilled).
+__device__ __forceinline__ uint4 load_shared_16_bytes(std::uint32_t address) {
+  uint4 value;
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+               : "=r"(value.x), "=r"(value.y), "=r"(value.z), "=r"(value.w)
+               : "r"(address));
+  return value;
+}
+
+// Bytes of dynamic shared memory this block was launched with.
+__device__ __forceinline__ std::uint32_t dynamic_shared_bytes() {
+  std::uint32_t bytes;
+  asm("mov.u32 %0, %%dynamic_smem_size;\n" : "=r"(bytes));
+  return bytes;
+}
+
 }  // namespace tensorfft::cuda::arch
