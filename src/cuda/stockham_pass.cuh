@@ -239,24 +239,27 @@ __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pa
 
 // Whether a pass kernel keeps a copy of block_transform's DFT fragments in
 // shared memory (shared_fragment_bytes after its tiles, SharedFragments)
-// instead of reading them through L1: register_block_pass in the split
-// mode, except where the tile is fetched in parts (224 KB of parts leave no
+// instead of reading them through L1: in the split mode, register_block_pass
+// except where the tile is fetched in parts (224 KB of parts leave no
 // room), the contiguous 8192- and 2^14-point passes but the paired halves
 // and the plane pass of 8-byte inputs, and the strided passes of 1024
-// points or more that read fp16/bf16 storage.  Measured on the H100 against
-// L1 (r231 ... r234): split mode fp32 storage N = 4096 0.91x the time, 2048
-// 0.96x, 128 x 128 0.90x, 128^3 0.95x, 4096^2 0.97x, N = 2^20 and 1024^2
-// 0.97x; fp16 N = 2048 0.94x, 2^15 (paired halves, whose 168-byte stack
-// went) 0.91x, 2^17 0.95x, 256^3 0.96x; but where excluded: fp16 N = 2^14
-// and 128 x 128 1.05x ... 1.06x slower (8 KB less L1 beside 192 KB of
-// tiles), the fp16-input strided 4096- and 1024-point passes of N = 2^22 and
-// 2^20 1.08x and 1.04x (ncu), fp32 N = 8192 1.03x, and the single-product
-// mode 1.01x ... 1.07x at 2048 ... 2^14, 2^20 and 2^22.
+// points or more that read fp16/bf16 storage; and contiguous_register_
+// transforms (in_registers) of 32 and 64 points.  Measured on the H100
+// against L1 (r231 ... r236): split mode fp32 storage N = 4096 0.91x the
+// time, 2048 0.96x, 128 x 128 0.90x, 128^3 0.95x, 4096^2 0.97x, N = 2^20
+// and 1024^2 0.97x; fp16 N = 32 and 64 0.94x ... 0.95x, 2048 0.94x, 2^15
+// (paired halves, whose 168-byte stack went) 0.91x, 2^17 0.95x, 256^3
+// 0.96x; but where left out: fp16 N = 2^14 and 128 x 128 1.05x ... 1.06x
+// slower (8 KB less L1 beside 192 KB of tiles), the fp16-input strided
+// 4096- and 1024-point passes of N = 2^22 and 2^20 1.08x and 1.04x (ncu),
+// fp32 N = 8192 1.03x, fp16/bf16 N = 128 in registers 1.11x ... 1.12x, and
+// the single-product mode 1.01x ... 1.07x at 2048 ... 2^14, 2^20 and 2^22.
 __host__ __device__ constexpr bool copies_fragments_to_shared(ComputeMode mode, bool register_block_pass,
                                                               bool in_registers, bool in_parts, bool contiguous,
                                                               int log2_length, bool plane, bool paired_halves,
                                                               int input_element_bytes) {
-  if (mode != ComputeMode::split_fp16 || !register_block_pass || in_registers || in_parts) return false;
+  if (mode != ComputeMode::split_fp16 || !register_block_pass || in_parts) return false;
+  if (in_registers) return log2_length == 5 || log2_length == 6;
   return contiguous ? log2_length < 13 || paired_halves || (plane && input_element_bytes == 8)
                     : input_element_bytes == 8 || log2_length < 10;
 }
@@ -397,6 +400,20 @@ struct SharedFragments {
   }
   __device__ __forceinline__ uint4 product_2(int row, int lane) const { return product_1(8 + row, lane); }
 };
+// Copies the 16 rows SharedFragments reads (product 1's rows 0 ... 7, then
+// product 2's of a Log2Sub = log2_sub block transform) to `offset` bytes
+// into the block's dynamic shared memory `shared`.  The executor allots
+// them by copies_fragments_to_shared's rule; a launch without them stops
+// here rather than overrun.  The caller's barrier makes the copy visible.
+__device__ __forceinline__ void copy_fragments_to_shared(const uint4* block_fragments, int log2_sub,
+                                                         unsigned char* shared, int offset, int threads) {
+  if (arch::dynamic_shared_bytes() < static_cast<std::uint32_t>(offset + shared_fragment_bytes)) __trap();
+  auto* const rows = reinterpret_cast<uint4*>(shared + offset);
+  for (int i = threadIdx.x; i < shared_fragment_bytes / 16; i += threads) {
+    const int row = i >> 5, product_2_row = product_2_first_row(log2_sub) + row - 8;
+    rows[i] = __ldg(block_fragments + (row < 8 ? row : product_2_row) * 32 + (i & 31));
+  }
+}
 
 struct PassParameters {
   const void* input = nullptr;
@@ -1151,7 +1168,8 @@ struct StorageRun {  // Count consecutive elements, read with accesses of up to 
 // output f of the block is memory offset f.  The last block may hold fewer
 // transforms: its missing inputs read as zeros, their outputs are not stored.
 template <bool Split, int Log2Length, typename InputStorage, typename OutputStorage>
-__device__ __forceinline__ void contiguous_register_transforms(const PassParameters& params, int threads) {
+__device__ __forceinline__ void contiguous_register_transforms(const PassParameters& params, int threads,
+                                                               unsigned char* shared) {
   static_assert(Log2Length >= 4 && Log2Length <= 10, "16 ... 1024 points");
   constexpr int log2_radix = Log2Length > 8 ? Log2Length - 8 : 0, R = 1 << log2_radix;
   constexpr int log2_sub = Log2Length < 8 ? Log2Length - 4 : 4;  // block_transform's Log2Sub
@@ -1173,6 +1191,15 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
   float2 twiddle[2][2][2];
   block_twiddles(inner, log2_radix, lane, twiddle, Log2Length < 8 ? (1 << log2_sub) - 1 : 15);
   const uint4* block_fragments_base = params.mma_fragments + block_fragment_table_offset;
+  // The fragments' copy in shared memory (copies_fragments_to_shared): the whole of it.
+  constexpr bool fragments_in_shared =
+      copies_fragments_to_shared(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, true, true, false,
+                                 true, Log2Length, false, false, static_cast<int>(sizeof(InputStorage)));
+  const auto shared_fragments_address = static_cast<std::uint32_t>(__cvta_generic_to_shared(shared));
+  if constexpr (fragments_in_shared) {
+    copy_fragments_to_shared(block_fragments_base, log2_sub, shared, 0, threads);
+    __syncthreads();
+  }
   // Memory offset in the block of the first point of the lane's input
   // vector 8 nt + g, point n (the fields are disjoint: offsets add).
   const auto input_offset = [](int nt, int g_, int n) {
@@ -1300,10 +1327,17 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
           }
         }
       }
-      const uint4* block_fragments = block_fragments_base;
-      asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
-      block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(
-          x, twiddle, DeviceFragments{block_fragments, product_2_first_row(log2_sub)}, lane, z[a]);
+      if constexpr (fragments_in_shared) {
+        std::uint32_t address = shared_fragments_address;
+        asm volatile("" : "+r"(address));  // read where used (hoisted, they would spill)
+        block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(
+            x, twiddle, SharedFragments{address}, lane, z[a]);
+      } else {
+        const uint4* block_fragments = block_fragments_base;
+        asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
+        block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(
+            x, twiddle, DeviceFragments{block_fragments, product_2_first_row(log2_sub)}, lane, z[a]);
+      }
     }
     OutputStorage* base = output + block * block_elements + lane_output;
     const int transforms = Log2Length < 8 ? present(block) : 1;
@@ -1616,15 +1650,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   constexpr int tiles_bytes = in_place ? elements * input_bytes
                                        : static_cast<int>(plan::register_block_shared_bytes(elements, input_bytes));
   const auto shared_fragments_address = static_cast<std::uint32_t>(__cvta_generic_to_shared(shared + tiles_bytes));
-  if constexpr (fragments_in_shared) {
-    // The executor allots the copy by the same rule; a launch without it would overrun.
-    if (arch::dynamic_shared_bytes() < tiles_bytes + shared_fragment_bytes) __trap();
-    auto* const copy = reinterpret_cast<uint4*>(shared + tiles_bytes);
-    for (int i = threadIdx.x; i < shared_fragment_bytes / 16; i += threads) {
-      const int row = i >> 5, product_2_row = product_2_first_row(log2_sub) + row - 8;
-      copy[i] = __ldg(block_fragments_base + (row < 8 ? row : product_2_row) * 32 + (i & 31));
-    }
-  }
+  if constexpr (fragments_in_shared) copy_fragments_to_shared(block_fragments_base, log2_sub, shared, tiles_bytes, threads);
   int input_offset[2][2][2];  // [nt][ks][r]: of point a + R m in the tile (block_offsets)
   int exchange_offset[2][4];  // [h][nt]: of output f in the exchange tile
   block_offsets(
@@ -2291,7 +2317,8 @@ __global__ void __launch_bounds__(
     // fp16 inputs are exact: only a first pass reads storage, and it has no
     // pass twiddle (the executor checks).
     if constexpr (Contiguous && runs_contiguous_register_transforms(Mode, Log2PassLength, sizeof(InputStorage))) {
-      contiguous_register_transforms<split, Log2PassLength, InputStorage, OutputStorage>(params, threads);
+      contiguous_register_transforms<split, Log2PassLength, InputStorage, OutputStorage>(params, threads,
+                                                                                      shared_bytes);
     } else {
       register_block_pass<split, Log2PassLength, t, Contiguous, fp16_input, InputStorage, OutputStorage,
                           fixed_threads>(params, shared_bytes);
