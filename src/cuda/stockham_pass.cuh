@@ -414,6 +414,22 @@ __device__ __forceinline__ void copy_fragments_to_shared(const uint4* block_frag
     rows[i] = __ldg(block_fragments + (row < 8 ? row : product_2_row) * 32 + (i & 31));
   }
 }
+// Calls transform(fragments) with the block transform's fragments: the copy
+// at shared_address (InShared) or the table in device memory.  The address
+// is opaque to the compiler, so the reads stay where block_transform uses
+// them (hoisted out of a pass's loop, they spilled).
+template <bool InShared, typename Transform>
+__device__ __forceinline__ void with_block_fragments(std::uint32_t shared_address, const uint4* table,
+                                                     int log2_sub, Transform&& transform) {
+  if constexpr (InShared) {
+    std::uint32_t address = shared_address;
+    asm volatile("" : "+r"(address));
+    transform(SharedFragments{address});
+  } else {
+    asm volatile("" : "+l"(table));
+    transform(DeviceFragments{table, product_2_first_row(log2_sub)});
+  }
+}
 
 struct PassParameters {
   const void* input = nullptr;
@@ -1327,17 +1343,11 @@ __device__ __forceinline__ void contiguous_register_transforms(const PassParamet
           }
         }
       }
-      if constexpr (fragments_in_shared) {
-        std::uint32_t address = shared_fragments_address;
-        asm volatile("" : "+r"(address));  // read where used (hoisted, they would spill)
-        block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(
-            x, twiddle, SharedFragments{address}, lane, z[a]);
-      } else {
-        const uint4* block_fragments = block_fragments_base;
-        asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
-        block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(
-            x, twiddle, DeviceFragments{block_fragments, product_2_first_row(log2_sub)}, lane, z[a]);
-      }
+      with_block_fragments<fragments_in_shared>(
+          shared_fragments_address, block_fragments_base, log2_sub, [&](const auto& fragments) {
+            block_transform<Split, exact_input, log2_sub, BlockInput, false, bf16_input>(x, twiddle, fragments,
+                                                                                       lane, z[a]);
+          });
     }
     OutputStorage* base = output + block * block_elements + lane_output;
     const int transforms = Log2Length < 8 ? present(block) : 1;
@@ -1821,17 +1831,11 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       float2 z[2][4];
       // bf16 storage is read by first passes only, without a pass twiddle (as fp16's ExactInput).
       constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value && !HalfOfPair;
-      if constexpr (fragments_in_shared) {
-        std::uint32_t address = shared_fragments_address;
-        asm volatile("" : "+r"(address));  // read where used (hoisted, they would spill)
-        block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
-            x, twiddle, SharedFragments{address}, lane, z);
-      } else {
-        const uint4* block_fragments = block_fragments_base;
-        asm volatile("" : "+l"(block_fragments));  // read from L1 where used (hoisted, they spilled)
-        block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
-            x, twiddle, DeviceFragments{block_fragments, product_2_first_row(log2_sub)}, lane, z);
-      }
+      with_block_fragments<fragments_in_shared>(
+          shared_fragments_address, block_fragments_base, log2_sub, [&](const auto& fragments) {
+            block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
+                x, twiddle, fragments, lane, z);
+          });
       if constexpr (in_place) __syncwarp();  // every lane has read the inputs its outputs replace
       const int exchange_base =
           in_place ? item_input_base(column, a) >> 3 : tile_slot(((256 * a) << Log2Columns) + column);
