@@ -254,6 +254,10 @@ __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pa
 // 4096- and 1024-point passes of N = 2^22 and 2^20 1.08x and 1.04x (ncu),
 // fp32 N = 8192 1.03x, fp16/bf16 N = 128 in registers 1.11x ... 1.12x, and
 // the single-product mode 1.01x ... 1.07x at 2048 ... 2^14, 2^20 and 2^22.
+// The largest losses are passes with 192 KB of tiles per SM (one 192 KB
+// tile, or two of 96 KB), consistent with 8 KB more taking the SM past the
+// 196 KB shared-memory carveout to the 228 KB one (L1 about 60 KB -> 28 KB;
+// the driver picks the least carveout that fits, r196).
 __host__ __device__ constexpr bool copies_fragments_to_shared(ComputeMode mode, bool register_block_pass,
                                                               bool in_registers, bool in_parts, bool contiguous,
                                                               int log2_length, bool plane, bool paired_halves,
