@@ -394,8 +394,8 @@ struct DeviceFragments {
   }
 };
 // ... or from a copy of the 16 rows in shared memory (product 2's at rows 8
-// ... 15; register_block_pass, shared_fragment_bytes): loads of shared
-// memory instead of cached device memory, and L1 left to the twiddles.
+// ... 15; copy_fragments_to_shared, copies_fragments_to_shared): loads of
+// shared memory instead of cached device memory, and L1 left to the twiddles.
 constexpr int shared_fragment_bytes = block_fragment_uint4s_per_lane * 32 * 16;
 struct SharedFragments {
   std::uint32_t address;  // of row 0 (a shared-memory address)
@@ -412,10 +412,11 @@ struct SharedFragments {
 __device__ __forceinline__ void copy_fragments_to_shared(const uint4* block_fragments, int log2_sub,
                                                          unsigned char* shared, int offset, int threads) {
   if (arch::dynamic_shared_bytes() < static_cast<std::uint32_t>(offset + shared_fragment_bytes)) __trap();
+  const DeviceFragments source{block_fragments, product_2_first_row(log2_sub)};
   auto* const rows = reinterpret_cast<uint4*>(shared + offset);
   for (int i = threadIdx.x; i < shared_fragment_bytes / 16; i += threads) {
-    const int row = i >> 5, product_2_row = product_2_first_row(log2_sub) + row - 8;
-    rows[i] = __ldg(block_fragments + (row < 8 ? row : product_2_row) * 32 + (i & 31));
+    const int row = i >> 5, lane = i & 31;
+    rows[i] = row < 8 ? source.product_1(row, lane) : source.product_2(row - 8, lane);
   }
 }
 // Calls transform(fragments) with the block transform's fragments: the copy
@@ -1661,10 +1662,13 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   constexpr bool fragments_in_shared =
       copies_fragments_to_shared(Split ? ComputeMode::split_fp16 : ComputeMode::single_fp16, true, false,
                                  fetches_in_parts, Contiguous, log2_P, Plane, HalfOfPair, input_bytes);
-  constexpr int tiles_bytes = in_place ? elements * input_bytes
-                                       : static_cast<int>(plan::register_block_shared_bytes(elements, input_bytes));
+  // The tiles' bytes, as the executor allots them.
+  constexpr int tiles_bytes =
+      static_cast<int>(pass_shared_bytes(true, false, in_place, fetches_in_parts, elements, input_bytes, 0));
   const auto shared_fragments_address = static_cast<std::uint32_t>(__cvta_generic_to_shared(shared + tiles_bytes));
-  if constexpr (fragments_in_shared) copy_fragments_to_shared(block_fragments_base, log2_sub, shared, tiles_bytes, threads);
+  if constexpr (fragments_in_shared) {
+    copy_fragments_to_shared(block_fragments_base, log2_sub, shared, tiles_bytes, threads);
+  }
   int input_offset[2][2][2];  // [nt][ks][r]: of point a + R m in the tile (block_offsets)
   int exchange_offset[2][4];  // [h][nt]: of output f in the exchange tile
   block_offsets(
