@@ -574,8 +574,11 @@ class CudaExecutor final : public Executor {
       // against 3.00 for one element per thread on the H100, r142).  H100
       // r143/r144: fp32 storage single_fp16 N = 16 ... 512 0.95x ... 0.97x
       // the time, split N = 16 and 512 0.95x ... 0.97x, the rest within
-      // noise; r147: fp16/bf16 N = 16 single_fp16 0.91x, split 1.00x.  Not
-      // for longer transforms of 4-byte elements: fp16 split N = 256 ...
+      // noise; r147: fp16/bf16 N = 16 single_fp16 0.91x, split 1.00x.  The
+      // single-product mode's 32- and 64-point transforms of 4-byte elements
+      // too (r244/r245, with their fragments in shared memory: fp16/bf16
+      // 0.89x ... 0.93x the time, where the split mode ran 0.99x ... 1.03x).
+      // Not for longer transforms of 4-byte elements: fp16 split N = 256 ...
       // 1024 ran 1.02x ... 1.03x slower at four times, 1.2x ... 1.45x with a
       // block per register block (each warp's twiddle and fragment setup
       // then serves one register block).
@@ -603,7 +606,8 @@ class CudaExecutor final : public Executor {
           launch.tile_counter = tile_counters_++;
           const std::int64_t blocks_for_all_chunks = (chunks + warps_per_block - 1) / warps_per_block;
           launch.grid = dim3(static_cast<unsigned>(std::min(blocks_for_all_chunks, resident)));
-        } else if (input_element_bytes == 8 || log2_length == 4) {
+        } else if (input_element_bytes == 8 || log2_length == 4 ||
+                   (problem.mode == ComputeMode::single_fp16 && log2_length <= 6)) {
           constexpr std::int64_t resident_multiple = 8;
           const std::int64_t blocks_for_all = (register_block_count + warps_per_block - 1) / warps_per_block;
           launch.grid = dim3(static_cast<unsigned>(std::min(blocks_for_all, resident * resident_multiple)));
@@ -630,6 +634,10 @@ class CudaExecutor final : public Executor {
     check(cudaMalloc(&tables_, std::max<std::size_t>(tables.size(), 1)), "cudaMalloc of the plan's tables",
           Status::allocation_failed);
     check(cudaMemcpy(tables_, tables.data(), tables.size(), cudaMemcpyHostToDevice), "cudaMemcpy of the tables");
+    // A copy from pageable memory may return before its DMA is done (it is
+    // ordered on the legacy stream only): finish it here, so that a transform
+    // on a non-blocking stream never reads the tables early.
+    check(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize after the table upload");
     const auto at = [this](std::size_t offset) { return static_cast<const void*>(static_cast<char*>(tables_) + offset); };
     for (Launch& launch : launches_) {
       PassParameters& p = launch.parameters;

@@ -244,7 +244,11 @@ __host__ __device__ constexpr long long pass_shared_bytes(bool register_block_pa
 // room), the contiguous 8192- and 2^14-point passes but the paired halves
 // and the plane pass of 8-byte inputs, and the strided passes of 1024
 // points or more that read fp16/bf16 storage; and contiguous_register_
-// transforms (in_registers) of 32 and 64 points.  Measured on the H100
+// transforms (in_registers) of 32 and 64 points, in the single-product mode
+// too where they read 4-byte elements (H100 r243 ... r245, with the larger
+// grid of cuda_executor.cu: fp16/bf16 single_fp16 N = 32 and 64 0.89x ...
+// 0.93x the time, now below the split mode's; fp32 storage N = 32 1.02x
+// slower, so not there).  Measured on the H100
 // against L1 (r231 ... r236): split mode fp32 storage N = 4096 0.91x the
 // time, 2048 0.96x, 128 x 128 0.90x, 128^3 0.95x, 4096^2 0.97x, N = 2^20
 // and 1024^2 0.97x; fp16 N = 32 and 64 0.94x ... 0.95x, 2048 0.94x, 2^15
@@ -262,8 +266,11 @@ __host__ __device__ constexpr bool copies_fragments_to_shared(ComputeMode mode, 
                                                               bool in_registers, bool in_parts, bool contiguous,
                                                               int log2_length, bool plane, bool paired_halves,
                                                               int input_element_bytes) {
-  if (mode != ComputeMode::split_fp16 || !register_block_pass || in_parts) return false;
-  if (in_registers) return log2_length == 5 || log2_length == 6;
+  if (!plan::tensor_core_mode(mode) || !register_block_pass || in_parts) return false;
+  if (in_registers) {
+    return (log2_length == 5 || log2_length == 6) && (mode == ComputeMode::split_fp16 || input_element_bytes == 4);
+  }
+  if (mode != ComputeMode::split_fp16) return false;
   return contiguous ? log2_length < 13 || paired_halves || (plane && input_element_bytes == 8)
                     : input_element_bytes == 8 || log2_length < 10;
 }
