@@ -2275,8 +2275,18 @@ constexpr bool own_launch_bounds(ComputeMode mode, bool contiguous, int input_by
 // split mode's: with 84, H100 r185, fp32 storage N = 1024 and 2048 0.96x
 // the time, 1024^2 and 2048^2 0.98x); 4096 points 128 (two 256-thread
 // blocks, pass_threads).
-constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log2_pass_length) {
+// The single-product mode's 1024-point register transforms from fp16/bf16
+// storage to compact intermediates take 168 (three blocks, no spills; 188 ...
+// 195 uncapped, two): H100 r254 (against 255, three rounds), single_fp16
+// compact fp16 / bf16 1024^2 0.969x / 0.965x the time, 4096 x 1024 0.970x /
+// 0.983x, 64 x 1024^2 0.982x / 0.980x, the rest within noise.  r253: the
+// same cap where they write fp32 intermediates or storage ran 1.01x ...
+// 1.04x slower (N = 1024, 1024^2 full), and 128 for 512 points 1.08x ...
+// 1.10x slower (N = 512).
+constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log2_pass_length,
+                                      bool storage_to_compact = false) {
   if (runs_contiguous_register_transforms(mode, log2_pass_length, input_bytes)) {
+    if (mode == ComputeMode::single_fp16 && storage_to_compact && log2_pass_length == 10) return 168;
     return log2_pass_length == 10 ? 255 : log2_pass_length == 9 ? 168 : 128;
   }
   return plan::tensor_core_mode(mode) && input_bytes == 8 && log2_pass_length >= 9 && log2_pass_length < 12 ? 84
@@ -2285,7 +2295,9 @@ constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log
 template <ComputeMode Mode, typename Input, typename Output, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
   const int threads = fixed_shape_threads<Mode, Input, Output, Log2PassLength, Log2TileColumns, true>();
-  const int blocks = 65536 / (threads * contiguous_register_cap(Mode, sizeof(Input), Log2PassLength));
+  const int blocks = 65536 / (threads * contiguous_register_cap(Mode, sizeof(Input), Log2PassLength,
+                                                                IsCompactIntermediate<Output>::value &&
+                                                                    !IsCompactIntermediate<Input>::value));
   return blocks < 1 ? 1 : blocks;
 }
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength = -1,
