@@ -2259,8 +2259,21 @@ constexpr int fixed_shape_threads() {
 // registers, 8-16 bytes spilled), N = 256 split 0.96x, single_fp16 N = 256
 // ... 1024 0.94x ... 0.96x; the same kind of bounds on the strided
 // instances made 512^3 1.06x ... 1.09x slower.
-constexpr bool own_launch_bounds(ComputeMode mode, bool contiguous, int input_bytes, int log2_pass_length) {
+// The split mode's contiguous 2048-point pass from fp16/bf16 storage to
+// fp16/bf16 storage (whole transforms in one pass) takes six 128-thread
+// blocks per SM (80 registers, 8 bytes spilled at most; 89 uncapped, five):
+// H100 r255 (three rounds), fp16 / bf16 N = 2048 0.980x / 0.988x the time
+// (compact: the same pass, 0.982x / 0.986x).  Not where the same pass writes
+// fp32 intermediates (2048^2, 512 x 2048 full: 1.008x ... 1.024x slower) nor
+// in the single-product mode (fp16 N = 2048 1.03x slower).
+constexpr bool caps_split_storage_pass(ComputeMode mode, int log2_pass_length, bool storage_to_storage) {
+  return mode == ComputeMode::split_fp16 && log2_pass_length == 11 && storage_to_storage;
+}
+// storage_to_storage: from fp16/bf16 storage to fp16/bf16 storage (4-byte elements, not compact).
+constexpr bool own_launch_bounds(ComputeMode mode, bool contiguous, int input_bytes, int log2_pass_length,
+                                 bool storage_to_storage = false) {
   return contiguous && (runs_contiguous_register_transforms(mode, log2_pass_length, input_bytes) ||
+                        caps_split_storage_pass(mode, log2_pass_length, storage_to_storage) ||
                         !(mode == ComputeMode::split_fp16 && input_bytes == 4 && log2_pass_length >= 9));
 }
 // Registers per thread the contiguous instances may use (contiguous_min_blocks):
@@ -2284,29 +2297,39 @@ constexpr bool own_launch_bounds(ComputeMode mode, bool contiguous, int input_by
 // 1.04x slower (N = 1024, 1024^2 full), and 128 for 512 points 1.08x ...
 // 1.10x slower (N = 512).
 constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log2_pass_length,
-                                      bool storage_to_compact = false) {
+                                      bool storage_to_compact = false, bool storage_to_storage = false) {
   if (runs_contiguous_register_transforms(mode, log2_pass_length, input_bytes)) {
     if (mode == ComputeMode::single_fp16 && storage_to_compact && log2_pass_length == 10) return 168;
     return log2_pass_length == 10 ? 255 : log2_pass_length == 9 ? 168 : 128;
   }
+  if (caps_split_storage_pass(mode, log2_pass_length, storage_to_storage)) return 85;  // six 128-thread blocks
   return plan::tensor_core_mode(mode) && input_bytes == 8 && log2_pass_length >= 9 && log2_pass_length < 12 ? 84
                                                                                                            : 128;
+}
+// Whether an instance reads and writes fp16/bf16 storage (4-byte elements, not compact intermediates).
+template <typename Input, typename Output>
+constexpr bool storage_to_storage() {
+  return sizeof(Input) == 4 && sizeof(Output) == 4 && !IsCompactIntermediate<Input>::value &&
+         !IsCompactIntermediate<Output>::value;
 }
 template <ComputeMode Mode, typename Input, typename Output, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
   const int threads = fixed_shape_threads<Mode, Input, Output, Log2PassLength, Log2TileColumns, true>();
   const int blocks = 65536 / (threads * contiguous_register_cap(Mode, sizeof(Input), Log2PassLength,
                                                                 IsCompactIntermediate<Output>::value &&
-                                                                    !IsCompactIntermediate<Input>::value));
+                                                                    !IsCompactIntermediate<Input>::value,
+                                                                storage_to_storage<Input, Output>()));
   return blocks < 1 ? 1 : blocks;
 }
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage, int Log2PassLength = -1,
           int Log2TileColumns = -1, bool Contiguous = false>
 __global__ void __launch_bounds__(
-    own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
+    own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength,
+                      storage_to_storage<InputStorage, OutputStorage>())
         ? fixed_shape_threads<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns, Contiguous>()
         : max_threads_per_block,
-    own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength)
+    own_launch_bounds(Mode, Contiguous, sizeof(InputStorage), Log2PassLength,
+                      storage_to_storage<InputStorage, OutputStorage>())
         ? contiguous_min_blocks<Mode, InputStorage, OutputStorage, Log2PassLength, Log2TileColumns>()
         : 0)
     stockham_pass_kernel(PassParameters params) {
