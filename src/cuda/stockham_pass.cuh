@@ -2261,9 +2261,9 @@ constexpr int fixed_shape_threads() {
 // instances made 512^3 1.06x ... 1.09x slower.
 // The split mode's contiguous 2048-point pass from fp16/bf16 storage to
 // fp16/bf16 storage (whole transforms in one pass) takes six 128-thread
-// blocks per SM (80 registers, 8 bytes spilled at most; 89 uncapped, five):
-// H100 r255 (three rounds), fp16 / bf16 N = 2048 0.980x / 0.988x the time
-// (compact: the same pass, 0.982x / 0.986x).  Not where the same pass writes
+// blocks per SM (80 registers, no spills; 89 uncapped, five): H100 r255
+// (three rounds), fp16 / bf16 N = 2048 0.980x / 0.988x the time (compact:
+// the same pass, 0.982x / 0.986x); r257 0.988x / 1.001x.  Not where the same pass writes
 // fp32 intermediates (2048^2, 512 x 2048 full: 1.008x ... 1.024x slower) nor
 // in the single-product mode (fp16 N = 2048 1.03x slower).
 constexpr bool caps_split_storage_pass(ComputeMode mode, int log2_pass_length, bool storage_to_storage) {
