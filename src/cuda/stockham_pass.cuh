@@ -2263,9 +2263,9 @@ constexpr int fixed_shape_threads() {
 // fp16/bf16 storage (whole transforms in one pass) takes six 128-thread
 // blocks per SM (80 registers, no spills; 89 uncapped, five): H100 r255
 // (three rounds), fp16 / bf16 N = 2048 0.980x / 0.988x the time (compact:
-// the same pass, 0.982x / 0.986x); r257 0.988x / 1.001x.  Not where the same pass writes
-// fp32 intermediates (2048^2, 512 x 2048 full: 1.008x ... 1.024x slower) nor
-// in the single-product mode (fp16 N = 2048 1.03x slower).
+// the same pass, 0.982x / 0.986x); r257 0.988x / 1.001x.  Not where the
+// same pass writes fp32 intermediates (2048^2, 512 x 2048 full: 1.008x ...
+// 1.024x slower) nor in the single-product mode (fp16 N = 2048 1.03x slower).
 constexpr bool caps_split_storage_pass(ComputeMode mode, int log2_pass_length, bool storage_to_storage) {
   return mode == ComputeMode::split_fp16 && log2_pass_length == 11 && storage_to_storage;
 }
@@ -2306,18 +2306,22 @@ constexpr int contiguous_register_cap(ComputeMode mode, int input_bytes, int log
   return plan::tensor_core_mode(mode) && input_bytes == 8 && log2_pass_length >= 9 && log2_pass_length < 12 ? 84
                                                                                                            : 128;
 }
-// Whether an instance reads and writes fp16/bf16 storage (4-byte elements, not compact intermediates).
+// Whether an instance reads fp16/bf16 storage (4-byte elements, not compact
+// intermediates) and writes the same, or compact intermediates.
 template <typename Input, typename Output>
 constexpr bool storage_to_storage() {
   return sizeof(Input) == 4 && sizeof(Output) == 4 && !IsCompactIntermediate<Input>::value &&
          !IsCompactIntermediate<Output>::value;
 }
+template <typename Input, typename Output>
+constexpr bool storage_to_compact() {
+  return sizeof(Input) == 4 && !IsCompactIntermediate<Input>::value && IsCompactIntermediate<Output>::value;
+}
 template <ComputeMode Mode, typename Input, typename Output, int Log2PassLength, int Log2TileColumns>
 constexpr int contiguous_min_blocks() {
   const int threads = fixed_shape_threads<Mode, Input, Output, Log2PassLength, Log2TileColumns, true>();
   const int blocks = 65536 / (threads * contiguous_register_cap(Mode, sizeof(Input), Log2PassLength,
-                                                                IsCompactIntermediate<Output>::value &&
-                                                                    !IsCompactIntermediate<Input>::value,
+                                                                storage_to_compact<Input, Output>(),
                                                                 storage_to_storage<Input, Output>()));
   return blocks < 1 ? 1 : blocks;
 }
