@@ -103,6 +103,10 @@ tensorfftResult tensorfftSetStream(tensorfftHandle handle, void* stream);
 /* Use a caller-owned workspace of at least *work_size bytes, aligned to 16 bytes (cudaMalloc's are);
  * NULL: the plan's own. */
 tensorfftResult tensorfftSetWorkArea(tensorfftHandle handle, void* work_area);
+/* As cufftSetAutoAllocation, before tensorfftMakePlanMany64: nonzero (the default) allocates the plan's
+ * own workspace (one for both directions), 0 none, so that every tensorfftExec then needs a work area
+ * from tensorfftSetWorkArea when *work_size is not 0. */
+tensorfftResult tensorfftSetAutoAllocation(tensorfftHandle handle, int auto_allocate);
 
 /* direction: TENSORFFT_FORWARD or TENSORFFT_INVERSE.  input == output is in place. */
 tensorfftResult tensorfftExec(tensorfftHandle handle, const void* input, void* output, int direction);

@@ -127,6 +127,16 @@ struct Problem {
   Intermediates intermediates = Intermediates::full;
 };
 
+// How make_plan builds a plan (Problem says what it computes).
+struct PlanOptions {
+  // Whether the plan allocates its own workspace of workspace_bytes() at
+  // creation (device memory for the CUDA backend), as a cuFFT plan does.
+  // false (cufftSetAutoAllocation(plan, 0)): it allocates none, and every
+  // execution of a plan whose workspace_bytes() is not 0 must supply one, so
+  // that plans not used at the same time can share one allocation.
+  bool allocate_workspace = true;
+};
+
 struct PlanImplementation;
 
 // An immutable, backend-bound plan.  Cheap to execute many times on new
@@ -143,6 +153,8 @@ class Plan {
   // pointers are device memory and `stream` is a cudaStream_t (nullptr: the
   // legacy default stream); execute neither allocates nor synchronizes.
   // For the host backend the pointers are host memory and `stream` is ignored.
+  // The plan's own workspace: an error if it was made without one
+  // (PlanOptions::allocate_workspace) and needs one.
   void execute(const void* input, void* output, void* stream = nullptr) const;
   // Same, with a caller-supplied workspace of at least workspace_bytes(),
   // aligned to 16 bytes (cudaMalloc's are).
@@ -159,14 +171,14 @@ class Plan {
   const PlanImplementation& implementation() const noexcept { return *implementation_; }
 
  private:
-  friend Plan make_plan(const Problem&, Backend);
+  friend Plan make_plan(const Problem&, Backend, const PlanOptions&);
   explicit Plan(std::shared_ptr<const PlanImplementation> implementation);
   std::shared_ptr<const PlanImplementation> implementation_;
 };
 
 // Validates the problem, builds the stage schedule and twiddles, and binds a
 // backend.  Throws Error naming the problem for every bad input.
-Plan make_plan(const Problem& problem, Backend backend = Backend::automatic);
+Plan make_plan(const Problem& problem, Backend backend = Backend::automatic, const PlanOptions& options = {});
 
 // Helpers.
 const char* to_string(StorageType type) noexcept;

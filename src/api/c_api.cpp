@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "plan/plan_implementation.hpp"
 #include "tensorfft/tensorfft.h"
 #include "tensorfft/tensorfft.hpp"
 
@@ -15,7 +16,11 @@ struct tensorfftPlan_s {
   tensorfft::Intermediates intermediates = tensorfft::Intermediates::full;
   void* stream = nullptr;
   void* work_area = nullptr;
+  bool auto_allocate = true;
   // cuFFT plans take the direction at execution; we keep one plan for each.
+  // With auto_allocate only the forward plan owns a workspace, which the
+  // inverse one borrows (the same schedule: the same size), so a handle
+  // holds one workspace as a cuFFT plan does.
   std::optional<tensorfft::Plan> forward;
   std::optional<tensorfft::Plan> inverse;
 };
@@ -137,10 +142,17 @@ tensorfftResult tensorfftMakePlanMany64(tensorfftHandle handle, int rank, const 
     problem.output_layout.distance = odist;
   }
   return guarded([&] {
+    tensorfft::PlanOptions options;
+    options.allocate_workspace = handle->auto_allocate;
     problem.direction = tensorfft::Direction::forward;
-    tensorfft::Plan forward = tensorfft::make_plan(problem, handle->backend);
+    tensorfft::Plan forward = tensorfft::make_plan(problem, handle->backend, options);
     problem.direction = tensorfft::Direction::inverse;
-    tensorfft::Plan inverse = tensorfft::make_plan(problem, handle->backend);
+    options.allocate_workspace = false;
+    tensorfft::Plan inverse = tensorfft::make_plan(problem, handle->backend, options);
+    if (inverse.workspace_bytes() > forward.workspace_bytes()) {
+      throw tensorfft::Error(tensorfft::Status::internal_error,
+                             "the inverse plan needs a larger workspace than the forward one: " + inverse.describe());
+    }
     handle->forward.emplace(std::move(forward));
     handle->inverse.emplace(std::move(inverse));
     if (work_size) *work_size = std::max(handle->forward->workspace_bytes(), handle->inverse->workspace_bytes());
@@ -159,6 +171,12 @@ tensorfftResult tensorfftSetWorkArea(tensorfftHandle handle, void* work_area) {
   return TENSORFFT_SUCCESS;
 }
 
+tensorfftResult tensorfftSetAutoAllocation(tensorfftHandle handle, int auto_allocate) {
+  if (!handle) return null_handle();
+  handle->auto_allocate = auto_allocate != 0;  // for the next tensorfftMakePlanMany64
+  return TENSORFFT_SUCCESS;
+}
+
 tensorfftResult tensorfftExec(tensorfftHandle handle, const void* input, void* output, int direction) {
   if (!handle) return null_handle();
   if (!handle->forward) {
@@ -174,8 +192,12 @@ tensorfftResult tensorfftExec(tensorfftHandle handle, const void* input, void* o
                   "direction " + std::to_string(direction) + " is neither TENSORFFT_FORWARD (-1) nor TENSORFFT_INVERSE (1)");
   }
   return guarded([&] {
+    // The handle's one own workspace, if any, is the forward plan's.
+    void* const own = handle->forward->implementation().executor->own_workspace();
     if (handle->work_area) {
       plan->execute(input, output, handle->stream, handle->work_area);
+    } else if (own != nullptr) {
+      plan->execute(input, output, handle->stream, own);
     } else {
       plan->execute(input, output, handle->stream);
     }

@@ -163,7 +163,7 @@ std::uint32_t fp16_part(double value, int part) {
   return precision::float_to_fp16_bits(part == 0 ? parts.hi : parts.lo);
 }
 
-std::vector<std::uint32_t> mma_fragment_table(int sign) {
+std::vector<std::uint32_t> build_mma_fragment_table(int sign) {
   std::vector<std::uint32_t> table(4 * cuda::fragment_table_entries);
   for (int radix : {8, 16}) {
     const auto matrix = plan::dft_matrix(radix, sign);
@@ -251,6 +251,19 @@ std::vector<std::uint32_t> mma_fragment_table(int sign) {
   return table;
 }
 
+// The table depends on the direction only, so each is built once per
+// process: building it took about 170 of the 320 microseconds of every CUDA
+// plan (H100 host, r261; docs/BENCHMARKS.md).  Function-local statics are
+// initialized once even when plans are made from several threads.
+const std::vector<std::uint32_t>& mma_fragment_table(int sign) {
+  if (sign < 0) {
+    static const std::vector<std::uint32_t> forward = build_mma_fragment_table(-1);
+    return forward;
+  }
+  static const std::vector<std::uint32_t> inverse = build_mma_fragment_table(+1);
+  return inverse;
+}
+
 // One kernel launch: a pass along one axis.
 struct Launch {
   KernelFunction kernel;
@@ -323,7 +336,7 @@ class CudaExecutor final : public Executor {
       }
       return append(table.data(), table.size() * sizeof(float));
     };
-    const std::vector<std::uint32_t> fragments = mma_fragment_table(sign);
+    const std::vector<std::uint32_t>& fragments = mma_fragment_table(sign);
     const std::size_t fragment_offset = append(fragments.data(), fragments.size() * sizeof(std::uint32_t));
     const std::size_t roots_offset = append_roots(16, 1, 16);
 
@@ -664,7 +677,7 @@ class CudaExecutor final : public Executor {
     workspace_bytes_ = tile_counters_ > 0
                            ? tile_counters_offset_ + static_cast<std::size_t>(tile_counters_) * sizeof(unsigned int)
                            : halves_used * half_workspace_;
-    if (workspace_bytes_ > 0) {
+    if (workspace_bytes_ > 0 && plan.options.allocate_workspace) {
       check(cudaMalloc(&own_workspace_, workspace_bytes_),
             ("cudaMalloc of the " + std::to_string(workspace_bytes_) + "-byte workspace").c_str(),
             Status::allocation_failed);

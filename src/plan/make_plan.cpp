@@ -237,7 +237,7 @@ long double normalization_scale(const Problem& problem, std::int64_t elements) {
 
 }  // namespace
 
-Plan make_plan(const Problem& problem, Backend backend) {
+Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& options) {
   validate_enums(problem);
   if (backend != Backend::automatic && backend != Backend::cuda && backend != Backend::host) {
     fail(Status::invalid_value, "unknown backend " + std::to_string(static_cast<int>(backend)));
@@ -245,6 +245,7 @@ Plan make_plan(const Problem& problem, Backend backend) {
   auto implementation = std::make_shared<PlanImplementation>();
   PlanImplementation& plan = *implementation;
   plan.problem = problem;
+  plan.options = options;
   plan.transform_elements = validate_sizes(problem);
   plan.input_layout = resolve_layout(problem, problem.input_layout, "input");
   plan.output_layout = resolve_layout(problem, problem.output_layout, "output");
@@ -319,7 +320,13 @@ std::size_t Plan::workspace_bytes() const noexcept { return implementation_->exe
 const std::string& Plan::describe() const noexcept { return implementation_->description; }
 
 void Plan::execute(const void* input, void* output, void* stream) const {
-  execute(input, output, stream, implementation_->executor->own_workspace());
+  const Executor& executor = *implementation_->executor;
+  if (executor.workspace_bytes() > 0 && executor.own_workspace() == nullptr) {
+    fail(Status::invalid_value, "the plan was made without its own workspace (PlanOptions::allocate_workspace "
+                                "false, or tensorfftSetAutoAllocation 0): supply a workspace of " +
+                                    std::to_string(executor.workspace_bytes()) + " bytes");
+  }
+  execute(input, output, stream, executor.own_workspace());
 }
 
 void Plan::execute(const void* input, void* output, void* stream, void* workspace) const {

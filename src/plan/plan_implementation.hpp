@@ -237,6 +237,7 @@ class Executor {
 
 struct PlanImplementation {
   Problem problem;
+  PlanOptions options;
   Backend backend = Backend::host;
   std::string backend_reason;
   std::string description;

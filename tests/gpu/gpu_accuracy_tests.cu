@@ -25,6 +25,7 @@
 #include "device_harness.cuh"
 #include "host/storage_access.hpp"
 #include "plan/plan_implementation.hpp"
+#include "tensorfft/tensorfft.h"
 
 using namespace tensorfft;
 using namespace tensorfft::testing;
@@ -281,7 +282,13 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
 // full of garbage gives the same bits as the plan's own, also on its second
 // use (the tile counters in it are zeroed per transform) and with two
 // streams running the plan at once, each with its own workspace; a
-// workspace not aligned to 16 bytes is refused with unaligned_data.
+// workspace not aligned to 16 bytes is refused with unaligned_data.  A plan
+// made without its own workspace (PlanOptions::allocate_workspace false)
+// needs as many bytes, gives the same bits in a caller's workspace, and
+// refuses to run without one (invalid_value); so does the C API with
+// tensorfftSetAutoAllocation(0) until tensorfftSetWorkArea, and with its
+// default one workspace serves both directions (the roundtrip's bits are
+// the C++ plans').
 void run_workspace_case(const Problem& problem, Buffers& buffers, Totals& totals, std::uint64_t seed) {
   const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t bytes = count * element_bytes(problem.storage);
@@ -329,10 +336,77 @@ void run_workspace_case(const Problem& problem, Buffers& buffers, Totals& totals
         refused = e.status() == Status::unaligned_data;
       }
     }
-    char detail[160];
-    std::snprintf(detail, sizeof detail, " workspace %zu bytes: %s, misaligned %s", workspace,
-                  same ? "same bits" : "DIFFERENT", refused ? "refused" : "NOT refused");
-    totals.record(same && refused, name + detail + " " + plan.describe());
+    // Without its own workspace.
+    PlanOptions without;
+    without.allocate_workspace = false;
+    const Plan borrowing = make_plan(problem, Backend::cuda, without);
+    bool borrowing_right = borrowing.workspace_bytes() == workspace;
+    poison(buffers.output, bytes);
+    borrowing.execute(buffers.input, buffers.output, nullptr, workspaces[1]);
+    cuda_check(cudaMemcpy(got.data(), buffers.output, bytes, cudaMemcpyDeviceToHost), "copy");
+    borrowing_right = borrowing_right && got == expected;
+    bool refused_without = workspace == 0;
+    try {
+      borrowing.execute(buffers.input, buffers.output);
+      borrowing_right = borrowing_right && workspace == 0;
+    } catch (const Error& e) {
+      refused_without = e.status() == Status::invalid_value;
+    }
+    // The C API: forward then inverse in place, with its own workspace and
+    // with none until a work area is set.
+    bool c_api_right = problem.input_layout.embed.empty() && problem.output_layout.embed.empty() &&
+                       problem.intermediates == Intermediates::full && problem.direction == Direction::forward &&
+                       problem.max_radix == 0;
+    if (c_api_right) {
+      Problem inverse_problem = problem;
+      inverse_problem.direction = Direction::inverse;
+      const Plan inverse = make_plan(inverse_problem, Backend::cuda);
+      poison(second_output, bytes);
+      plan.execute(buffers.input, second_output);
+      inverse.execute(second_output, second_output);
+      std::vector<unsigned char> roundtrip(bytes), c_roundtrip(bytes);
+      cuda_check(cudaMemcpy(roundtrip.data(), second_output, bytes, cudaMemcpyDeviceToHost), "copy");
+      for (int auto_allocate : {1, 0}) {
+        tensorfftHandle handle = nullptr;
+        c_api_right = c_api_right && tensorfftCreate(&handle) == TENSORFFT_SUCCESS;
+        std::vector<long long> n(problem.sizes.begin(), problem.sizes.end());
+        std::size_t c_work_size = 0;
+        const tensorfftDataType type = problem.storage == StorageType::complex_fp16   ? TENSORFFT_C_16F
+                                       : problem.storage == StorageType::complex_bf16 ? TENSORFFT_C_16BF
+                                       : problem.storage == StorageType::complex_fp64 ? TENSORFFT_C_64F
+                                                                                      : TENSORFFT_C_32F;
+        c_api_right = c_api_right &&
+                      tensorfftSetComputeMode(handle, static_cast<tensorfftComputeMode>(problem.mode)) ==
+                          TENSORFFT_SUCCESS &&
+                      tensorfftSetNormalization(handle, static_cast<tensorfftNormalization>(problem.normalization)) ==
+                          TENSORFFT_SUCCESS &&
+                      tensorfftSetBackend(handle, TENSORFFT_BACKEND_CUDA) == TENSORFFT_SUCCESS &&
+                      tensorfftSetAutoAllocation(handle, auto_allocate) == TENSORFFT_SUCCESS &&
+                      tensorfftMakePlanMany64(handle, static_cast<int>(n.size()), n.data(), nullptr, 1, 0, nullptr, 1,
+                                              0, type, problem.batch, &c_work_size) == TENSORFFT_SUCCESS &&
+                      c_work_size == workspace;
+        if (c_api_right && !auto_allocate && workspace > 0) {
+          c_api_right = tensorfftExec(handle, buffers.input, second_output, TENSORFFT_FORWARD) ==
+                        TENSORFFT_INVALID_VALUE;
+          c_api_right = c_api_right && tensorfftSetWorkArea(handle, workspaces[0]) == TENSORFFT_SUCCESS;
+        }
+        poison(second_output, bytes);
+        c_api_right = c_api_right &&
+                      tensorfftExec(handle, buffers.input, second_output, TENSORFFT_FORWARD) == TENSORFFT_SUCCESS &&
+                      tensorfftExec(handle, second_output, second_output, TENSORFFT_INVERSE) == TENSORFFT_SUCCESS;
+        cuda_check(cudaMemcpy(c_roundtrip.data(), second_output, bytes, cudaMemcpyDeviceToHost), "copy");
+        c_api_right = c_api_right && c_roundtrip == roundtrip;
+        if (handle) tensorfftDestroy(handle);
+      }
+    }
+    char detail[240];
+    std::snprintf(detail, sizeof detail,
+                  " workspace %zu bytes: %s, misaligned %s; without own: %s, none %s; C API %s", workspace,
+                  same ? "same bits" : "DIFFERENT", refused ? "refused" : "NOT refused",
+                  borrowing_right ? "same bits" : "WRONG", refused_without ? "refused" : "NOT refused",
+                  c_api_right ? "ok" : "WRONG");
+    totals.record(same && refused && borrowing_right && refused_without && c_api_right,
+                  name + detail + " " + plan.describe());
   } catch (const std::exception& e) {
     totals.record(false, name + " threw: " + e.what());
   }

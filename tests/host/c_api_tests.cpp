@@ -76,6 +76,7 @@ TEST(CApiErrors, NullHandle) {
       tensorfftMakePlanMany64(nullptr, 1, n, nullptr, 1, 0, nullptr, 1, 0, TENSORFFT_C_32F, 1, nullptr),
       tensorfftSetStream(nullptr, nullptr),
       tensorfftSetWorkArea(nullptr, nullptr),
+      tensorfftSetAutoAllocation(nullptr, 0),
       tensorfftExec(nullptr, data, data, TENSORFFT_FORWARD),
       tensorfftDestroy(nullptr),
   };
@@ -363,6 +364,28 @@ TEST_P(CApiTransform, InPlace) {
 
 INSTANTIATE_TEST_SUITE_P(CApi, CApiTransform, ::testing::ValuesIn(c_cases()),
                          [](const ::testing::TestParamInfo<CCase>& info) { return c_case_name(info.param); });
+
+// tensorfftSetAutoAllocation(0) before the plan: on the host (no workspace
+// needed) both directions run without a work area; the GPU suite checks a
+// CUDA plan that needs one.
+TEST(CApiWorkspace, WithoutAutoAllocationOnTheHost) {
+  Handle handle;
+  ASSERT_EQ(tensorfftSetComputeMode(handle, TENSORFFT_COMPUTE_FP32), TENSORFFT_SUCCESS);
+  ASSERT_EQ(tensorfftSetAutoAllocation(handle, 0), TENSORFFT_SUCCESS);
+  const long long sizes[1] = {32};
+  std::size_t work_size = 99;
+  ASSERT_EQ(tensorfftMakePlanMany64(handle, 1, sizes, nullptr, 1, 0, nullptr, 1, 0, TENSORFFT_C_32F, 1, &work_size),
+            TENSORFFT_SUCCESS)
+      << last_message();
+  EXPECT_EQ(work_size, 0u);
+  std::vector<float> data(64, 0.0f);
+  data[0] = 1.0f;  // a unit impulse: every output 1, and back
+  ASSERT_EQ(tensorfftExec(handle, data.data(), data.data(), TENSORFFT_FORWARD), TENSORFFT_SUCCESS) << last_message();
+  EXPECT_EQ(data[2 * 31], 1.0f);
+  ASSERT_EQ(tensorfftExec(handle, data.data(), data.data(), TENSORFFT_INVERSE), TENSORFFT_SUCCESS) << last_message();
+  EXPECT_NEAR(data[0], 1.0f, 1e-6f);
+  EXPECT_NEAR(data[2], 0.0f, 1e-6f);
+}
 
 // inembed / onembed: padded input rows, strided output, 3 batches.
 TEST(CApiLayouts, EmbedsStridesAndDistances) {

@@ -658,6 +658,24 @@ TEST(PlanObject, AccessorsEchoTheProblem) {
   EXPECT_NEAR(static_cast<double>(p.implementation().scale), 1.0 / std::sqrt(256.0), 1e-18);
 }
 
+// PlanOptions::allocate_workspace = false: the host backend needs no
+// workspace, so the plan runs as it would with one (the CUDA case, where it
+// needs a caller's workspace, is in the GPU suite's workspace cases).
+TEST(PlanObject, WithoutOwnWorkspaceOnTheHost) {
+  Problem problem;
+  problem.sizes = {64};
+  problem.storage = StorageType::complex_fp32;
+  tensorfft::PlanOptions options;
+  options.allocate_workspace = false;
+  const Plan p = tensorfft::make_plan(problem, Backend::host, options);
+  EXPECT_FALSE(p.implementation().options.allocate_workspace);
+  EXPECT_EQ(p.workspace_bytes(), 0u);
+  std::vector<std::complex<float>> in(64, {1.0f, 0.0f}), out(64);
+  p.execute(in.data(), out.data());
+  EXPECT_EQ(out[0], std::complex<float>(64.0f, 0.0f));
+  EXPECT_EQ(out[1], std::complex<float>(0.0f, 0.0f));
+}
+
 TEST(PlanObject, NamesAndElementSizes) {
   EXPECT_STREQ(tensorfft::to_string(StorageType::complex_fp32), "fp32");
   EXPECT_STREQ(tensorfft::to_string(StorageType::complex_fp16), "fp16");

@@ -94,8 +94,9 @@ Columns: time_ms is the median of CUDA-event-timed executions (no copies);
 gbps counts one read and one write of the storage bytes; bandwidth_fraction
 is gbps over the device-to-device copy bandwidth measured at start-up; relL2
 = ||y - ref|| / ||ref||, maxrel = max |y - ref| / rms(ref); plan_first_ms and
-plan_ms time the first plan of a case and the same plan made again; ratio is
-tensorfft's time over cuFFT's in the same storage type and case.  A case a
+plan_ms time the first plan of a case and the same plan made again (on the
+GPU the median of five); ratio is tensorfft's time over cuFFT's in the same
+storage type and case.  A case a
 library refuses (not supported, cuFFT's 16-bit types for other sizes than
 powers of two, too large for the memory) is reported on its own line with
 its reason and the sweep goes on.  Plot the JSON with scripts/plot-benchmarks.
