@@ -643,15 +643,40 @@ class CudaExecutor final : public Executor {
     }
     copy_grid_ = static_cast<int>(std::min<std::int64_t>((gather_map_.total_elements + 255) / 256, sm_count * 8));
 
-    // Upload tables.
-    check(cudaMalloc(&tables_, std::max<std::size_t>(tables.size(), 1)), "cudaMalloc of the plan's tables",
+    // Workspace: the intermediate array(s) between passes, and the gathered
+    // input or the output to scatter.
+    const int workspace_element_bytes = (gather_ || scatter_) ? std::max(intermediate_bytes, storage_bytes)
+                                                             : intermediate_bytes;
+    half_workspace_ = static_cast<std::size_t>(plan.transform_elements) * static_cast<std::size_t>(problem.batch) *
+                      static_cast<std::size_t>(workspace_element_bytes);
+    // Then the tile counters, zeroed before every transform.
+    tile_counters_offset_ = (halves_used * half_workspace_ + 255) / 256 * 256;
+    workspace_bytes_ = tile_counters_ > 0
+                           ? tile_counters_offset_ + static_cast<std::size_t>(tile_counters_) * sizeof(unsigned int)
+                           : halves_used * half_workspace_;
+
+    // One allocation holds the tables and, unless the caller supplies the
+    // workspaces (PlanOptions::allocate_workspace), the workspace after them:
+    // a cudaMalloc took 4 ... 300 us on the H100 hosts (r259, r263).
+    const std::size_t tables_bytes = (tables.size() + 255) / 256 * 256;
+    const bool owns_workspace = plan.options.allocate_workspace && workspace_bytes_ > 0;
+    const std::size_t allocation = tables_bytes + (owns_workspace ? workspace_bytes_ : 0);
+    check(cudaMalloc(&device_memory_, allocation),
+          ("cudaMalloc of the plan's " + std::to_string(tables_bytes) + " bytes of tables" +
+           (owns_workspace ? " and " + std::to_string(workspace_bytes_) + "-byte workspace" : std::string()))
+              .c_str(),
           Status::allocation_failed);
-    check(cudaMemcpy(tables_, tables.data(), tables.size(), cudaMemcpyHostToDevice), "cudaMemcpy of the tables");
-    // A copy from pageable memory may return before its DMA is done (it is
-    // ordered on the legacy stream only): finish it here, so that a transform
-    // on a non-blocking stream never reads the tables early.
-    check(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize after the table upload");
-    const auto at = [this](std::size_t offset) { return static_cast<const void*>(static_cast<char*>(tables_) + offset); };
+    if (owns_workspace) own_workspace_ = static_cast<char*>(device_memory_) + tables_bytes;
+    try {
+      upload_tables(tables);
+    } catch (...) {
+      cudaFree(device_memory_);  // the destructor does not run for a constructor that throws
+      throw;
+    }
+
+    const auto at = [this](std::size_t offset) {
+      return static_cast<const void*>(static_cast<char*>(device_memory_) + offset);
+    };
     for (Launch& launch : launches_) {
       PassParameters& p = launch.parameters;
       p.mma_fragments = static_cast<const uint4*>(at(fragment_offset));
@@ -665,28 +690,10 @@ class CudaExecutor final : public Executor {
         p.pass_twiddles_fine = at(launch.twiddle_fine);
       }
     }
-
-    // Workspace: the intermediate array(s) between passes, and the gathered
-    // input or the output to scatter.
-    const int workspace_element_bytes = (gather_ || scatter_) ? std::max(intermediate_bytes, storage_bytes)
-                                                             : intermediate_bytes;
-    half_workspace_ = static_cast<std::size_t>(plan.transform_elements) * static_cast<std::size_t>(problem.batch) *
-                      static_cast<std::size_t>(workspace_element_bytes);
-    // Then the tile counters, zeroed before every transform.
-    tile_counters_offset_ = (halves_used * half_workspace_ + 255) / 256 * 256;
-    workspace_bytes_ = tile_counters_ > 0
-                           ? tile_counters_offset_ + static_cast<std::size_t>(tile_counters_) * sizeof(unsigned int)
-                           : halves_used * half_workspace_;
-    if (workspace_bytes_ > 0 && plan.options.allocate_workspace) {
-      check(cudaMalloc(&own_workspace_, workspace_bytes_),
-            ("cudaMalloc of the " + std::to_string(workspace_bytes_) + "-byte workspace").c_str(),
-            Status::allocation_failed);
-    }
   }
 
   ~CudaExecutor() override {
-    if (tables_) cudaFree(tables_);
-    if (own_workspace_) cudaFree(own_workspace_);
+    if (device_memory_) cudaFree(device_memory_);  // the tables and the own workspace
   }
 
   std::size_t workspace_bytes() const override { return workspace_bytes_; }
@@ -740,6 +747,23 @@ class CudaExecutor final : public Executor {
   }
 
  private:
+  // Copies the host tables to the start of device_memory_ in pieces of 64
+  // KB: a copy from pageable memory returns once the data is staged, and
+  // larger ones then took 0.6 ... 0.8 ms to land on one H100 host (r263:
+  // most of a plan made again whose tables exceed 64 KB), where pieces of
+  // up to 64 KB went straight through.  The synchronization finishes the
+  // copies (ordered on the legacy stream only), so that a transform on a
+  // non-blocking stream never reads the tables early.
+  void upload_tables(const std::vector<unsigned char>& tables) {
+    constexpr std::size_t piece_bytes = std::size_t{64} << 10;
+    for (std::size_t offset = 0; offset < tables.size(); offset += piece_bytes) {
+      check(cudaMemcpy(static_cast<char*>(device_memory_) + offset, tables.data() + offset,
+                       std::min(piece_bytes, tables.size() - offset), cudaMemcpyHostToDevice),
+            "cudaMemcpy of the tables");
+    }
+    check(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize after the table upload");
+  }
+
   const PlanImplementation& plan_;
   int device_ = 0;
   int max_shared_ = 0;
@@ -749,7 +773,7 @@ class CudaExecutor final : public Executor {
   int scatter_source_ = caller_output;
   cuda::LayoutMap gather_map_, scatter_map_;
   int copy_grid_ = 1;
-  void* tables_ = nullptr;
+  void* device_memory_ = nullptr;  // the tables, then the own workspace (if any)
   void* own_workspace_ = nullptr;
   std::size_t half_workspace_ = 0;
   std::size_t workspace_bytes_ = 0;
