@@ -253,7 +253,7 @@ std::vector<std::uint32_t> build_mma_fragment_table(int sign) {
 
 // The table depends on the direction only, so each is built once per
 // process: building it took about 170 of the 320 microseconds of every CUDA
-// plan (H100 host, r261; docs/BENCHMARKS.md).  Function-local statics are
+// plan (H100 host, r260; docs/BENCHMARKS.md).  Function-local statics are
 // initialized once even when plans are made from several threads.
 const std::vector<std::uint32_t>& mma_fragment_table(int sign) {
   if (sign < 0) {
