@@ -320,13 +320,7 @@ std::size_t Plan::workspace_bytes() const noexcept { return implementation_->exe
 const std::string& Plan::describe() const noexcept { return implementation_->description; }
 
 void Plan::execute(const void* input, void* output, void* stream) const {
-  const Executor& executor = *implementation_->executor;
-  if (executor.workspace_bytes() > 0 && executor.own_workspace() == nullptr) {
-    fail(Status::invalid_value, "the plan was made without its own workspace (PlanOptions::allocate_workspace "
-                                "false, or tensorfftSetAutoAllocation 0): supply a workspace of " +
-                                    std::to_string(executor.workspace_bytes()) + " bytes");
-  }
-  execute(input, output, stream, executor.own_workspace());
+  execute(input, output, stream, implementation_->executor->own_workspace());
 }
 
 void Plan::execute(const void* input, void* output, void* stream, void* workspace) const {
@@ -361,7 +355,10 @@ void Plan::execute(const void* input, void* output, void* stream, void* workspac
   }
   if (plan.executor->workspace_bytes() > 0 && workspace == nullptr) {
     fail(Status::invalid_value, "workspace pointer is null but the plan needs " +
-                                    std::to_string(plan.executor->workspace_bytes()) + " bytes");
+                                    std::to_string(plan.executor->workspace_bytes()) +
+                                    " bytes (a plan made without its own workspace, PlanOptions::"
+                                    "allocate_workspace false or tensorfftSetAutoAllocation 0, needs one passed "
+                                    "to every execution)");
   }
   // The passes copy intermediates in 16-byte pieces (cudaMalloc gives 256).
   if (plan.executor->workspace_bytes() > 0 && reinterpret_cast<std::uintptr_t>(workspace) % 16 != 0) {

@@ -141,10 +141,22 @@ double median_of(std::vector<double> values) {
 }
 
 // A plan made again after the first takes some 0.1 ms, where one stray
-// delay of the host is as long: plan_ms is the median of this many, each
-// made (and synchronized) while the previous one is already destroyed, as
-// the first is.
-constexpr int plans_made_again = 5;
+// delay of the host is as long: plan_ms is the median of five, each made
+// (and synchronized) while the previous one is already destroyed, as the
+// first is.  `plan` is a std::optional of the plan type; make(plan) makes
+// one into it; the last one stays for the timed executions.
+template <typename OptionalPlan, typename Make>
+double median_plan_ms(OptionalPlan& plan, Make&& make) {
+  std::vector<double> times;
+  for (int made = 0; made < 5; ++made) {
+    plan.reset();
+    const Clock::time_point start = Clock::now();
+    make(plan);
+    check(cudaDeviceSynchronize(), "planning");
+    times.push_back(milliseconds_since(start));
+  }
+  return median_of(std::move(times));
+}
 
 // Median and minimum of `repeats` executions after `warmups`, each timed by
 // its own pair of events on the default stream.
@@ -502,18 +514,13 @@ class CudaRunner final : public Runner {
         return false;
       }
     }
-    std::vector<double> plan_times;
     std::optional<CufftPlan> plan;
-    for (int made = 0; made < plans_made_again; ++made) {
-      plan.reset();
-      start = Clock::now();
-      plan.emplace();
-      const cufftResult result = make(*plan);
-      check(cudaDeviceSynchronize(), "cuFFT planning");
-      plan_times.push_back(milliseconds_since(start));
-      if (result != CUFFT_SUCCESS) throw CufftFailure(result, "cuFFT's second plan failed: " + cufft_result_name(result));
-    }
-    row.plan_ms = median_of(std::move(plan_times));
+    row.plan_ms = median_plan_ms(plan, [&](std::optional<CufftPlan>& made) {
+      const cufftResult result = make(made.emplace());
+      if (result != CUFFT_SUCCESS) {
+        throw CufftFailure(result, "cuFFT's second plan failed: " + cufft_result_name(result));
+      }
+    });
     const Timing timing = time_executions(
         [&] {
           const cufftResult status = cufftXtExec(plan->get(), input, output, CUFFT_FORWARD);
@@ -534,16 +541,9 @@ class CudaRunner final : public Runner {
       check(cudaDeviceSynchronize(), "tensorfft planning");
       row.plan_first_ms = milliseconds_since(start);
     }
-    std::vector<double> plan_times;
     std::optional<Plan> plan;
-    for (int made = 0; made < plans_made_again; ++made) {
-      plan.reset();
-      start = Clock::now();
-      plan.emplace(make_plan(problem, Backend::cuda));
-      check(cudaDeviceSynchronize(), "tensorfft planning");
-      plan_times.push_back(milliseconds_since(start));
-    }
-    row.plan_ms = median_of(std::move(plan_times));
+    row.plan_ms =
+        median_plan_ms(plan, [&](std::optional<Plan>& made) { made.emplace(make_plan(problem, Backend::cuda)); });
     row.backend = tensorfft::to_string(plan->backend());
     const Timing timing = time_executions([&] { plan->execute(input, output); }, settings.warmups, settings.repeats);
     row.time_ms = timing.median_ms;
