@@ -693,6 +693,18 @@ __device__ __forceinline__ void split_complex(float re, float im, std::uint32_t&
   lo = pack_halves(re - hi_float.x, im - hi_float.y);
 }
 
+// Whether the split's correction products (the lo parts') go into the hi
+// product's accumulator.  fp32 storage keeps them apart: summed into one,
+// the MMA's truncating fp32 additions cost 2.7x in relL2 (measured at N =
+// 256).  A pass that reads or writes fp16/bf16 storage or a compact
+// intermediate belongs to a transform whose storage rounds at 2^-11 (bf16:
+// 2^-8) of each value, so those additions' ~2^-23 cannot show, and one
+// accumulator saves two additions per output and four registers.
+template <typename InputStorage, typename OutputStorage>
+constexpr bool folds_corrections() {
+  return !std::is_same<InputStorage, float2>::value || !std::is_same<OutputStorage, float2>::value;
+}
+
 // One radix-R stage (R = 8 or 16) with tensor cores, from `source` to
 // `destination`.  The data is the MMA's A operand: a warp takes 16 stage
 // vectors at a time as 16 rows of R interleaved complex values (column 2p is
@@ -884,7 +896,7 @@ __device__ __forceinline__ void block_twiddles(const float2* __restrict__ inner_
 // block_transform's product 2 (Log2Sub >= 1): y[h][nt][c] (row g + 8 h,
 // vector block_vector(nt, q, c), twiddled) to z[h][nt] (output k =
 // block_output(nt, q)), scaled by up_output[nt].
-template <bool Split, int Log2Sub, typename Fragments>
+template <bool Split, int Log2Sub, bool FoldCorrections, typename Fragments>
 __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], const float (&up_output)[4],
                                                 const Fragments& fragments, int lane, float2 (&z)[2][4]) {
   static_assert(Log2Sub >= 1 && Log2Sub <= 4, "F16 or a block-diagonal matrix of 2 ... 8-point DFTs");
@@ -909,22 +921,30 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
 #pragma unroll
   for (int nt = 0; nt < 4; ++nt) {
     float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
+    float(&lo_sum)[4] = FoldCorrections ? main : correction;
+    const auto corrections = [&](int ks) {
+      const uint4 bh = fragments.product_2(ks * 2 + nt / 2, lane);
+      const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
+      const uint4 bl = fragments.product_2((2 + ks) * 2 + nt / 2, lane);
+      const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
+      Mma::multiply_accumulate(lo_sum, a_lo[ks], b_hi);
+      Mma::multiply_accumulate(lo_sum, a_hi[ks], b_lo);
+    };
+    if constexpr (Split && FoldCorrections) {  // corrections first, as in block_transform
+#pragma unroll
+      for (int ks = 0; ks < 2; ++ks) corrections(ks);
+    }
 #pragma unroll
     for (int ks = 0; ks < 2; ++ks) {
       const uint4 bh = fragments.product_2(ks * 2 + nt / 2, lane);
       const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
       Mma::multiply_accumulate(main, a_hi[ks], b_hi);
-      if (Split) {
-        const uint4 bl = fragments.product_2((2 + ks) * 2 + nt / 2, lane);
-        const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
-        Mma::multiply_accumulate(correction, a_lo[ks], b_hi);
-        Mma::multiply_accumulate(correction, a_hi[ks], b_lo);
-      }
+      if constexpr (Split && !FoldCorrections) corrections(ks);
     }
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
       float re = main[2 * h], im = main[2 * h + 1];
-      if (Split) re += correction[2 * h], im += correction[2 * h + 1];
+      if (Split && !FoldCorrections) re += correction[2 * h], im += correction[2 * h + 1];
       z[h][nt] = {re * up_output[nt], im * up_output[nt]};
     }
   }
@@ -956,8 +976,10 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
 // of the data is skipped (lo would be zero; only a part below 2^-23 of the
 // transform's largest, an fp16 subnormal once scaled, rounds to fp16's
 // 2^-24, a 2^-34 error relative to the largest; the split keeps 2^-22).
+// FoldCorrections: the lo products into the hi products' accumulators
+// (folds_corrections).
 template <bool Split, bool ExactInput, int Log2Sub = 4, typename Input = float2, bool ReduceMaximum = false,
-          bool ScaledInputFitsHalf = false, typename Fragments>
+          bool ScaledInputFitsHalf = false, bool FoldCorrections = false, typename Fragments>
 __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const float2 (&twiddle)[2][2][2],
                                                 const Fragments& fragments, int lane, float2 (&z)[2][4]) {
   static_assert(Log2Sub >= 0 && Log2Sub <= 4, "blocks of 16 ... 256-point transforms");
@@ -1077,26 +1099,37 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
 #pragma unroll
   for (int nt = 0; nt < 2; ++nt) {
     // [output part][C register].  The lo products get their own
-    // accumulator: summed into the hi products' one, the MMA's truncating
-    // fp32 additions cost 2.7x in relL2 (measured, fp32 storage N = 256).
+    // accumulator unless FoldCorrections (folds_corrections).
     float main[2][4] = {}, correction[2][4] = {};
+    float(&lo_sum)[2][4] = FoldCorrections ? main : correction;
 #pragma unroll
     for (int part = 0; part < 2; ++part) {
+      const auto corrections = [&](int ks) {
+        const std::uint32_t(&b)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
+        const uint4 fl = fragments.product_1((2 + part) * 2 + ks, lane);
+        const std::uint32_t f_lo[4] = {fl.x, fl.y, fl.z, fl.w};
+        Mma::multiply_accumulate(lo_sum[part], f_lo, b);
+        if (data_lo) {
+          const uint4 f = fragments.product_1(part * 2 + ks, lane);
+          const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
+          const std::uint32_t(&b_low)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_lo[nt][ks][0]);
+          Mma::multiply_accumulate(lo_sum[part], f_hi, b_low);
+        }
+      };
+      // Folded, the small correction products go first: the hi products'
+      // additions then round each sum at its own magnitude, as a separate
+      // accumulator's final addition would.
+      if constexpr (Split && FoldCorrections) {
+#pragma unroll
+        for (int ks = 0; ks < 2; ++ks) corrections(ks);
+      }
 #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
         const uint4 f = fragments.product_1(part * 2 + ks, lane);
         const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
         const std::uint32_t(&b)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
         Mma::multiply_accumulate(main[part], f_hi, b);
-        if (Split) {
-          const uint4 fl = fragments.product_1((2 + part) * 2 + ks, lane);
-          const std::uint32_t f_lo[4] = {fl.x, fl.y, fl.z, fl.w};
-          Mma::multiply_accumulate(correction[part], f_lo, b);
-          if (data_lo) {
-            const std::uint32_t(&b_low)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_lo[nt][ks][0]);
-            Mma::multiply_accumulate(correction[part], f_hi, b_low);
-          }
-        }
+        if constexpr (Split && !FoldCorrections) corrections(ks);
       }
     }
 #pragma unroll
@@ -1104,7 +1137,7 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
 #pragma unroll
       for (int c = 0; c < 2; ++c) {
         float2 sum = {main[0][2 * h + c], main[1][2 * h + c]};
-        if (Split) sum.x += correction[0][2 * h + c], sum.y += correction[1][2 * h + c];
+        if (Split && !FoldCorrections) sum.x += correction[0][2 * h + c], sum.y += correction[1][2 * h + c];
         if constexpr (Log2Sub == 0) {  // no twiddle: the output, scaled
           const float scale = ExactInput ? 1.0f : up_output[2 * nt + c];
           z[h][2 * nt + c] = {sum.x * scale, sum.y * scale};
@@ -1117,7 +1150,7 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
     }
   }
 
-  if constexpr (Log2Sub > 0) block_product_2<Split, Log2Sub>(y, up_output, fragments, lane, z);
+  if constexpr (Log2Sub > 0) block_product_2<Split, Log2Sub, FoldCorrections>(y, up_output, fragments, lane, z);
 }
 
 
@@ -1531,6 +1564,16 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // 1024^2, 4096^2), as were contiguous_register_transforms (N = 256 and
   // 1024 fp16 1.06x ... 1.12x), which keep the shuffles.
   constexpr bool reduces_warp_maximum = input_bytes == 4 || (Split && (!Contiguous || log2_P >= 12));
+  // block_transform's FoldCorrections (folds_corrections says where it keeps
+  // the accuracy), where it measured faster on the H100 (r266, r267: A/B,
+  // split mode, relL2 the same to six digits): the contiguous passes of
+  // fp16/bf16 storage, N = 2048 ... 16384 0.93x ... 0.98x the time.  Not
+  // the paired halves (N = 2^15 1.03x ... 1.05x slower), nor the strided
+  // passes (2^18 1.10x, 512^3 1.05x, 1024^2 and 128^3 1.03x slower) or
+  // contiguous_register_transforms (N = 128 1.18x slower): ptxas's
+  // schedules of those came out worse.
+  constexpr bool folds_block_corrections =
+      Contiguous && !HalfOfPair && folds_corrections<InputStorage, OutputStorage>();
   unsigned char* const raw = shared;  // elements * input_bytes
   // The passes in place whose tile takes 2^14 elements of 8 bytes (one
   // block per SM: the contiguous 2^14-point pass of fp32 storage, strided
@@ -1848,8 +1891,8 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
       constexpr bool bf16_input = std::is_same<InputStorage, __nv_bfloat162>::value && !HalfOfPair;
       with_block_fragments<fragments_in_shared>(
           shared_fragments_address, block_fragments_base, log2_sub, [&](const auto& fragments) {
-            block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input>(
-                x, twiddle, fragments, lane, z);
+            block_transform<Split, ExactInput, log2_sub, BlockInput, reduces_warp_maximum, bf16_input,
+                            folds_block_corrections>(x, twiddle, fragments, lane, z);
           });
       if constexpr (in_place) __syncwarp();  // every lane has read the inputs its outputs replace
       const int exchange_base =
