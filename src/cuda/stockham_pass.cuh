@@ -538,17 +538,23 @@ __device__ __forceinline__ void small_fft(C (&x)[R], const C* __restrict__ roots
   // Constant trip counts in both loops (R/2 butterflies per level), so that
   // nvcc unrolls them fully and y stays in registers (loops whose bounds
   // depend on the level left y in local memory).
+  // w_4 = (0, sign): the direction's quarter turn, b w_4 = (-sign b.y, sign b.x).
+  const auto sign = roots[1 << (Log2Roots - 2)].y;
 #pragma unroll
   for (int level = 0; level < bits; ++level) {
     const int half = 1 << level;
 #pragma unroll
     for (int butterfly = 0; butterfly < R / 2; ++butterfly) {
       const int m = butterfly & (half - 1), start = (butterfly >> level) << (level + 1);
-      C b = y[start + m + half];
-      if (m > 0) b = complex_multiply(b, roots[m << (Log2Roots - 1 - level)]);  // w_{2 half}^m
-      const C a = y[start + m];
-      y[start + m] = complex_add(a, b);
-      y[start + m + half] = complex_subtract(a, b);
+      const C a = y[start + m], b = y[start + m + half];
+      if (m > 0 && 2 * m == half) {  // w_{2 half}^m = w_4: fused, the same values as the product and sums
+        y[start + m] = {fma(-sign, b.y, a.x), fma(sign, b.x, a.y)};
+        y[start + m + half] = {fma(sign, b.y, a.x), fma(-sign, b.x, a.y)};
+        continue;
+      }
+      const C t = m > 0 ? complex_multiply(b, roots[m << (Log2Roots - 1 - level)]) : b;  // w_{2 half}^m
+      y[start + m] = complex_add(a, t);
+      y[start + m + half] = complex_subtract(a, t);
     }
   }
 #pragma unroll
