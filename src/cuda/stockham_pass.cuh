@@ -928,24 +928,42 @@ __device__ __forceinline__ void block_product_2(const float2 (&y)[2][2][2], cons
   for (int nt = 0; nt < 4; ++nt) {
     float main[4] = {0, 0, 0, 0}, correction[4] = {0, 0, 0, 0};
     float(&lo_sum)[4] = FoldCorrections ? main : correction;
-    const auto corrections = [&](int ks) {
-      const uint4 bh = fragments.product_2(ks * 2 + nt / 2, lane);
-      const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
-      const uint4 bl = fragments.product_2((2 + ks) * 2 + nt / 2, lane);
-      const std::uint32_t b_lo[2] = {nt % 2 ? bl.z : bl.x, nt % 2 ? bl.w : bl.y};
+    // Each fragment is read once (the reads are volatile: see with_block_fragments).
+    const auto half_of = [nt](const uint4& v, std::uint32_t(&b)[2]) {
+      b[0] = nt % 2 ? v.z : v.x;
+      b[1] = nt % 2 ? v.w : v.y;
+    };
+    const auto corrections = [&](int ks, const uint4& bh, const uint4& bl) {
+      std::uint32_t b_hi[2], b_lo[2];
+      half_of(bh, b_hi);
+      half_of(bl, b_lo);
       Mma::multiply_accumulate(lo_sum, a_lo[ks], b_hi);
       Mma::multiply_accumulate(lo_sum, a_hi[ks], b_lo);
     };
     if constexpr (Split && FoldCorrections) {  // corrections first, as in block_transform
+      uint4 bh[2], bl[2];
 #pragma unroll
-      for (int ks = 0; ks < 2; ++ks) corrections(ks);
-    }
+      for (int ks = 0; ks < 2; ++ks) {
+        bh[ks] = fragments.product_2(ks * 2 + nt / 2, lane);
+        bl[ks] = fragments.product_2((2 + ks) * 2 + nt / 2, lane);
+      }
 #pragma unroll
-    for (int ks = 0; ks < 2; ++ks) {
-      const uint4 bh = fragments.product_2(ks * 2 + nt / 2, lane);
-      const std::uint32_t b_hi[2] = {nt % 2 ? bh.z : bh.x, nt % 2 ? bh.w : bh.y};
-      Mma::multiply_accumulate(main, a_hi[ks], b_hi);
-      if constexpr (Split && !FoldCorrections) corrections(ks);
+      for (int ks = 0; ks < 2; ++ks) corrections(ks, bh[ks], bl[ks]);
+#pragma unroll
+      for (int ks = 0; ks < 2; ++ks) {
+        std::uint32_t b_hi[2];
+        half_of(bh[ks], b_hi);
+        Mma::multiply_accumulate(main, a_hi[ks], b_hi);
+      }
+    } else {
+#pragma unroll
+      for (int ks = 0; ks < 2; ++ks) {
+        const uint4 bh = fragments.product_2(ks * 2 + nt / 2, lane);
+        std::uint32_t b_hi[2];
+        half_of(bh, b_hi);
+        Mma::multiply_accumulate(main, a_hi[ks], b_hi);
+        if (Split) corrections(ks, bh, fragments.product_2((2 + ks) * 2 + nt / 2, lane));
+      }
     }
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
@@ -1110,32 +1128,44 @@ __device__ __forceinline__ void block_transform(const Input (&x)[2][2][2], const
     float(&lo_sum)[2][4] = FoldCorrections ? main : correction;
 #pragma unroll
     for (int part = 0; part < 2; ++part) {
-      const auto corrections = [&](int ks) {
-        const std::uint32_t(&b)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
-        const uint4 fl = fragments.product_1((2 + part) * 2 + ks, lane);
+      // Each fragment is read once (the reads are volatile: see with_block_fragments).
+      const auto data_hi = [&](int ks) -> const std::uint32_t(&)[2] {
+        return *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
+      };
+      const auto main_product = [&](int ks, const uint4& f) {
+        const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
+        Mma::multiply_accumulate(main[part], f_hi, data_hi(ks));
+      };
+      const auto corrections = [&](int ks, const uint4& f, const uint4& fl) {
         const std::uint32_t f_lo[4] = {fl.x, fl.y, fl.z, fl.w};
-        Mma::multiply_accumulate(lo_sum[part], f_lo, b);
+        Mma::multiply_accumulate(lo_sum[part], f_lo, data_hi(ks));
         if (data_lo) {
-          const uint4 f = fragments.product_1(part * 2 + ks, lane);
           const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
           const std::uint32_t(&b_low)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_lo[nt][ks][0]);
           Mma::multiply_accumulate(lo_sum[part], f_hi, b_low);
         }
       };
-      // Folded, the small correction products go first: the hi products'
-      // additions then round each sum at its own magnitude, as a separate
-      // accumulator's final addition would.
       if constexpr (Split && FoldCorrections) {
+        // Folded, the small correction products go first: the hi products'
+        // additions then round each sum at its own magnitude, as a separate
+        // accumulator's final addition would.
+        uint4 f[2], fl[2];
 #pragma unroll
-        for (int ks = 0; ks < 2; ++ks) corrections(ks);
-      }
+        for (int ks = 0; ks < 2; ++ks) {
+          f[ks] = fragments.product_1(part * 2 + ks, lane);
+          fl[ks] = fragments.product_1((2 + part) * 2 + ks, lane);
+        }
 #pragma unroll
-      for (int ks = 0; ks < 2; ++ks) {
-        const uint4 f = fragments.product_1(part * 2 + ks, lane);
-        const std::uint32_t f_hi[4] = {f.x, f.y, f.z, f.w};
-        const std::uint32_t(&b)[2] = *reinterpret_cast<const std::uint32_t(*)[2]>(&x_hi[nt][ks][0]);
-        Mma::multiply_accumulate(main[part], f_hi, b);
-        if constexpr (Split && !FoldCorrections) corrections(ks);
+        for (int ks = 0; ks < 2; ++ks) corrections(ks, f[ks], fl[ks]);
+#pragma unroll
+        for (int ks = 0; ks < 2; ++ks) main_product(ks, f[ks]);
+      } else {
+#pragma unroll
+        for (int ks = 0; ks < 2; ++ks) {
+          const uint4 f = fragments.product_1(part * 2 + ks, lane);
+          main_product(ks, f);
+          if (Split) corrections(ks, f, fragments.product_1((2 + part) * 2 + ks, lane));
+        }
       }
     }
 #pragma unroll
