@@ -699,13 +699,14 @@ __device__ __forceinline__ void split_complex(float re, float im, std::uint32_t&
   lo = pack_halves(re - hi_float.x, im - hi_float.y);
 }
 
-// Whether the split's correction products (the lo parts') go into the hi
-// product's accumulator.  fp32 storage keeps them apart: summed into one,
-// the MMA's truncating fp32 additions cost 2.7x in relL2 (measured at N =
-// 256).  A pass that reads or writes fp16/bf16 storage or a compact
-// intermediate belongs to a transform whose storage rounds at 2^-11 (bf16:
-// 2^-8) of each value, so those additions' ~2^-23 cannot show, and one
-// accumulator saves two additions per output and four registers.
+// Whether the split's correction products (the lo parts') may go into the
+// hi product's accumulator.  fp32 storage keeps them apart: summed into one,
+// the MMA's truncating fp32 additions cost 2.7x in relL2 (N = 256), 1.10x
+// with the corrections first (r268, N = 2048 ... 2^14).  A pass that reads
+// or writes fp16/bf16 storage or a compact intermediate belongs to a
+// transform whose storage rounds at 2^-11 (bf16: 2^-8) of each value, so
+// those additions' ~2^-23 cannot show, and one accumulator saves two
+// additions per output and the second accumulator's registers.
 template <typename InputStorage, typename OutputStorage>
 constexpr bool folds_corrections() {
   return !std::is_same<InputStorage, float2>::value || !std::is_same<OutputStorage, float2>::value;
@@ -1601,9 +1602,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
   // 1024 fp16 1.06x ... 1.12x), which keep the shuffles.
   constexpr bool reduces_warp_maximum = input_bytes == 4 || (Split && (!Contiguous || log2_P >= 12));
   // block_transform's FoldCorrections (folds_corrections says where it keeps
-  // the accuracy), where it measured faster on the H100 (r266, r267: A/B,
-  // split mode, relL2 the same to six digits): the contiguous passes of
-  // fp16/bf16 storage, N = 2048 ... 16384 0.93x ... 0.98x the time.  Not
+  // the accuracy), where it measured faster on the H100 (r266, r267, r272:
+  // A/B, split mode, relL2 the same to six digits): the contiguous passes of
+  // fp16/bf16 storage, N = 2048 ... 16384 0.92x ... 0.98x the time.  Not
   // the paired halves (N = 2^15 1.03x ... 1.05x slower), nor the strided
   // passes (2^18 1.10x, 512^3 1.05x, 1024^2 and 128^3 1.03x slower) or
   // contiguous_register_transforms (N = 128 1.18x slower): ptxas's
