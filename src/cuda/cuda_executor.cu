@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda/cuda_core_transform.cuh"
 #include "cuda/fixed_shape_kernels.cuh"
 #include "cuda/layout_copy.cuh"
 #include "cuda/stockham_pass.cuh"
@@ -50,6 +51,8 @@ struct KernelChoice {
   FixedShapeLookup fixed_shape = nullptr;         // cuda::fixed_shape_kernel, in the tensor-core modes
   SinglePassShapeLookup plane = nullptr;          // cuda::plane_kernel, in the tensor-core modes
   SinglePassShapeLookup paired_halves = nullptr;  // cuda::paired_halves_kernel, in the tensor-core modes
+  // cuda::cuda_core_transform_kernel [forward, inverse], in the fp32 mode.
+  KernelFunction cuda_core_transform[2] = {nullptr, nullptr};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -82,6 +85,10 @@ KernelChoice kernels_for() {
     choice.fixed_shape = &cuda::fixed_shape_kernel<Mode, Storage, Intermediate>;
     choice.plane = &cuda::plane_kernel<Mode, Storage, Intermediate>;
     choice.paired_halves = &cuda::paired_halves_kernel<Mode, Storage, Intermediate>;
+  }
+  if constexpr (Mode == ComputeMode::fp32) {
+    choice.cuda_core_transform[0] = &cuda::cuda_core_transform_kernel<Storage, -1>;
+    choice.cuda_core_transform[1] = &cuda::cuda_core_transform_kernel<Storage, +1>;
   }
   return choice;
 }
@@ -450,6 +457,14 @@ class CudaExecutor final : public Executor {
       const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane && !launch.paired_halves &&
                                         !runtime_shape_kernels_forced() &&
                                         has_default_stages(*view.axis, *view.pass, log2_length);
+      // The fp32 mode's whole 4096-point transforms (the axis's one pass, from
+      // storage to storage, the default radix-16 stages): one block each on the
+      // CUDA cores (cuda::cuda_core_transform_kernel).
+      const bool cuda_core_transform =
+          kernels.cuda_core_transform[0] && view.pass && !view.plane && contiguous &&
+          view.axis->passes.size() == 1 && log2_length == cuda::cuda_core_transform_log2_length &&
+          !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
+          has_default_stages(*view.axis, *view.pass, log2_length);
       // Fewer columns where the tile would not fit in shared memory (the
       // longest strided passes; the fixed-shape instances are compiled for
       // the same choice on sm_90, fixed_log2_tile_columns).
@@ -479,7 +494,10 @@ class CudaExecutor final : public Executor {
           }
           return kernel;
         };
-        if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
+        if (cuda_core_transform) {
+          launch.kernel = kernels.cuda_core_transform[sign < 0 ? 0 : 1];
+          threads = cuda::cuda_core_transform_threads;
+        } else if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
           launch.kernel = only_kernel(kernels.plane, !launch.input_is_intermediate, "plane pass");
           register_blocks = true;
         } else if (launch.paired_halves) {  // only paired_halves_pass_kernel holds it
@@ -513,6 +531,7 @@ class CudaExecutor final : public Executor {
                                               input_element_bytes)
                  ? cuda::shared_fragment_bytes
                  : 0));
+        if (cuda_core_transform) launch.shared_bytes = cuda::cuda_core_transform_shared_bytes;
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }

@@ -838,6 +838,24 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         run_case(p, true, buffers, totals, seed++);
       }
     }
+    // The fp32 mode's whole 4096-point transforms on the CUDA cores
+    // (cuda::cuda_core_transform_kernel): in place and out, each direction and
+    // normalization, every storage, a batch of several rounds of the resident
+    // blocks with a partial last one.
+    if (log2n == 12) {
+      for (StorageType storage : storages) {
+        for (Normalization norm : {Normalization::ortho, Normalization::forward, Normalization::backward}) {
+          Problem p;
+          p.sizes = {n};
+          p.mode = ComputeMode::fp32;
+          p.storage = storage;
+          p.normalization = norm;
+          p.batch = static_cast<std::size_t>(n * 797) <= buffers.capacity ? 797 : 3;
+          p.direction = norm == Normalization::forward ? Direction::forward : Direction::inverse;
+          run_case(p, norm != Normalization::backward, buffers, totals, seed++);
+        }
+      }
+    }
     if (log2n <= 16 && log2n % 4 == 0) {
       for (ComputeMode mode : modes) {
         Problem p;

@@ -1,0 +1,137 @@
+// Whole 4096-point transforms on the CUDA cores in fp32 (the fp32 compute
+// mode), one block per transform: the fp32 mode's single pass of N = 4096.
+//
+// Why: the fp32 mode otherwise runs the generic tile kernel, 2.6x (fp32
+// storage) to 3.4x (fp16) cuFFT's time at this size.  Three radix-16 stages
+// with 16 points per thread in registers and two exchanges through a padded
+// shared-memory tile take 0.218 ms for 2^26 fp16 elements (H100 r279, a
+// prototype of this kernel: 0.83x the split mode's time at the same relL2,
+// 2.78e-4; docs/BENCHMARKS.md, the thirty-third session).
+//
+// N = 4096 = 16^3, input n = n0 + 16 n1 + 256 n2, output k = k0 + 16 k1 + 256 k2:
+//   stage 1: thread t = n0 + 16 n1 takes n2 (stride 256), DFT -> k0, twiddle w_4096^(t k0);
+//   stage 2: thread n0 + 16 k0 takes n1 (stride 16), DFT -> k1, twiddle w_256^(n0 k1);
+//   stage 3: thread k0 + 16 k1 takes n0, DFT -> k2; output k0 + 16 k1 + 256 k2 (natural order).
+#pragma once
+
+#include <cstdint>
+
+#include "cuda/stockham_pass.cuh"  // PassParameters
+#include "cuda/storage.cuh"
+
+namespace tensorfft::cuda {
+
+constexpr int cuda_core_transform_log2_length = 12;
+constexpr int cuda_core_transform_threads = 256;
+constexpr int cuda_core_row_pitch = 17;  // stage 3 reads a row of 16 per thread: an odd pitch spreads the banks
+constexpr int cuda_core_transform_shared_bytes = cuda_core_transform_threads * cuda_core_row_pitch * 8;
+
+namespace cuda_core {
+
+__device__ __forceinline__ float2 multiply(float2 a, float2 b) {
+  return {a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x};
+}
+// a * w_4 = a * (0, Sign): the direction's quarter turn.
+template <int Sign>
+__device__ __forceinline__ float2 quarter_turn(float2 a) {
+  return {-Sign * a.y, Sign * a.x};
+}
+template <int Sign>
+__device__ __forceinline__ void dft4(float2& a0, float2& a1, float2& a2, float2& a3) {
+  const float2 s02{a0.x + a2.x, a0.y + a2.y}, d02{a0.x - a2.x, a0.y - a2.y};
+  const float2 s13{a1.x + a3.x, a1.y + a3.y};
+  const float2 d13 = quarter_turn<Sign>({a1.x - a3.x, a1.y - a3.y});
+  a0 = {s02.x + s13.x, s02.y + s13.y};
+  a2 = {s02.x - s13.x, s02.y - s13.y};
+  a1 = {d02.x + d13.x, d02.y + d13.y};
+  a3 = {d02.x - d13.x, d02.y - d13.y};
+}
+// 16-point DFT in registers, natural order in and out, as 4 x 4: n = 4 n1 +
+// n0, k = k0 + 4 k1, with w_16^(n0 k0) between; the roots are constants of
+// the direction (Sign -1 forward, +1 inverse), no table reads.
+template <int Sign>
+__device__ __forceinline__ void dft16(float2 (&x)[16]) {
+  constexpr float c1 = 0.92387953251128674f, s1 = 0.38268343236508978f, r2 = 0.70710678118654752f;
+#pragma unroll
+  for (int n0 = 0; n0 < 4; ++n0) dft4<Sign>(x[n0], x[n0 + 4], x[n0 + 8], x[n0 + 12]);  // over n1: k0 at n0 + 4 k0
+  const float2 w1{c1, Sign * s1}, w2{r2, Sign * r2}, w3{s1, Sign * c1}, w6{-r2, Sign * r2}, w9{-c1, -Sign * s1};
+  x[5] = multiply(x[5], w1);
+  x[9] = multiply(x[9], w2);
+  x[13] = multiply(x[13], w3);
+  x[6] = multiply(x[6], w2);
+  x[10] = quarter_turn<Sign>(x[10]);  // w_16^4
+  x[14] = multiply(x[14], w6);
+  x[7] = multiply(x[7], w3);
+  x[11] = multiply(x[11], w6);
+  x[15] = multiply(x[15], w9);
+  float2 y[16];
+#pragma unroll
+  for (int k0 = 0; k0 < 4; ++k0) {  // over n0: output k0 + 4 k1
+    float2 a0 = x[4 * k0], a1 = x[4 * k0 + 1], a2 = x[4 * k0 + 2], a3 = x[4 * k0 + 3];
+    dft4<Sign>(a0, a1, a2, a3);
+    y[k0] = a0;
+    y[k0 + 4] = a1;
+    y[k0 + 8] = a2;
+    y[k0 + 12] = a3;
+  }
+#pragma unroll
+  for (int i = 0; i < 16; ++i) x[i] = y[i];
+}
+
+}  // namespace cuda_core
+
+// Transforms params.total_columns packed 4096-point transforms (a single
+// contiguous pass: stride_before 1, one column per transform) from
+// params.input to params.output, in place too: a block reads its whole
+// transform before it writes any of it.  params.inner_twiddles: w_4096^i
+// (i < 4096, fp32, the direction's sign, Sign); params.scale the
+// normalization.  A persistent loop over transforms; the launch allots
+// cuda_core_transform_shared_bytes of dynamic shared memory.
+template <typename Storage, int Sign>
+__global__ void __launch_bounds__(cuda_core_transform_threads)
+    cuda_core_transform_kernel(PassParameters params) {
+  using Traits = StorageTraits<Storage>;
+  constexpr int n = 1 << cuda_core_transform_log2_length, t_count = cuda_core_transform_threads;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  float2* const tile = reinterpret_cast<float2*>(shared_bytes);
+  const auto* const input = static_cast<const Storage*>(params.input);
+  auto* const output = static_cast<Storage*>(params.output);
+  const auto* const twiddles = static_cast<const float2*>(params.inner_twiddles);
+  const float scale = static_cast<float>(params.scale);
+  const int t = threadIdx.x, n0 = t & 15, high = t >> 4;
+  for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
+    const Storage* source = input + transform * n;
+    float2 x[16];
+#pragma unroll
+    for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + t + t_count * m);
+    cuda_core::dft16<Sign>(x);
+#pragma unroll
+    for (int k0 = 1; k0 < 16; ++k0) x[k0] = cuda_core::multiply(x[k0], __ldg(twiddles + t * k0));
+    __syncthreads();  // the previous transform's stage 3 has read the tile
+#pragma unroll
+    for (int k0 = 0; k0 < 16; ++k0) tile[k0 * t_count + t] = x[k0];
+    __syncthreads();
+    // Stage 2: thread n0 + 16 k0 (k0 = high) takes n1.
+#pragma unroll
+    for (int n1 = 0; n1 < 16; ++n1) x[n1] = tile[high * t_count + n0 + 16 * n1];
+    cuda_core::dft16<Sign>(x);
+#pragma unroll
+    for (int k1 = 1; k1 < 16; ++k1) x[k1] = cuda_core::multiply(x[k1], __ldg(twiddles + 16 * n0 * k1));
+    __syncthreads();
+#pragma unroll
+    for (int k1 = 0; k1 < 16; ++k1) tile[(high + 16 * k1) * cuda_core_row_pitch + n0] = x[k1];
+    __syncthreads();
+    // Stage 3: thread t = k0 + 16 k1 takes n0 (its row).
+#pragma unroll
+    for (int i = 0; i < 16; ++i) x[i] = tile[t * cuda_core_row_pitch + i];
+    cuda_core::dft16<Sign>(x);
+    Storage* destination = output + transform * n;
+#pragma unroll
+    for (int k2 = 0; k2 < 16; ++k2) {
+      const float2 value = scale == 1.0f ? x[k2] : float2{x[k2].x * scale, x[k2].y * scale};
+      Traits::store(destination + t + t_count * k2, value);
+    }
+  }
+}
+
+}  // namespace tensorfft::cuda
