@@ -1,12 +1,15 @@
-// Whole 4096-point transforms on the CUDA cores in fp32 (the fp32 compute
-// mode), one block per transform: the fp32 mode's single pass of N = 4096.
+// Whole 4096-point transforms on the CUDA cores in fp32, one block per
+// transform: the single pass of N = 4096 where its stages are fp32
+// arithmetic (the fp32 mode's radix-16 stages; radix-4 stages in any mode,
+// which the split mode's default schedule takes for fp16/bf16 storage:
+// plan::problem_max_radix).
 //
-// Why: the fp32 mode otherwise runs the generic tile kernel, 2.6x (fp32
-// storage) to 3.4x (fp16) cuFFT's time at this size.  Three radix-16 stages
-// with 16 points per thread in registers and two exchanges through a padded
-// shared-memory tile take 0.218 ms for 2^26 fp16 elements (H100 r279, a
-// prototype of this kernel: 0.83x the split mode's time at the same relL2,
-// 2.78e-4; docs/BENCHMARKS.md, the thirty-third session).
+// Why: three radix-16 steps with 16 points per thread in registers and two
+// exchanges through a padded shared-memory tile took 0.218 ms for 2^26
+// fp16 elements (H100 r279, the prototype of this kernel), 0.83x the split
+// mode's radix-16 tensor-core products at the same relL2 (2.78e-4), and
+// 0.34x the tile kernel the fp32 mode ran before (docs/BENCHMARKS.md, the
+// thirty-third session).
 //
 // N = 4096 = 16^3, input n = n0 + 16 n1 + 256 n2, output k = k0 + 16 k1 + 256 k2:
 //   stage 1: thread t = n0 + 16 n1 takes n2 (stride 256), DFT -> k0, twiddle w_4096^(t k0);

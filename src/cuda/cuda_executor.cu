@@ -51,7 +51,7 @@ struct KernelChoice {
   FixedShapeLookup fixed_shape = nullptr;         // cuda::fixed_shape_kernel, in the tensor-core modes
   SinglePassShapeLookup plane = nullptr;          // cuda::plane_kernel, in the tensor-core modes
   SinglePassShapeLookup paired_halves = nullptr;  // cuda::paired_halves_kernel, in the tensor-core modes
-  // cuda::cuda_core_transform_kernel [forward, inverse], in the fp32 mode.
+  // cuda::cuda_core_transform_kernel [forward, inverse], in the fp32-arithmetic modes.
   KernelFunction cuda_core_transform[2] = {nullptr, nullptr};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
@@ -86,7 +86,7 @@ KernelChoice kernels_for() {
     choice.plane = &cuda::plane_kernel<Mode, Storage, Intermediate>;
     choice.paired_halves = &cuda::paired_halves_kernel<Mode, Storage, Intermediate>;
   }
-  if constexpr (Mode == ComputeMode::fp32) {
+  if constexpr (Mode != ComputeMode::fp64) {
     choice.cuda_core_transform[0] = &cuda::cuda_core_transform_kernel<Storage, -1>;
     choice.cuda_core_transform[1] = &cuda::cuda_core_transform_kernel<Storage, +1>;
   }
@@ -457,14 +457,24 @@ class CudaExecutor final : public Executor {
       const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane && !launch.paired_halves &&
                                         !runtime_shape_kernels_forced() &&
                                         has_default_stages(*view.axis, *view.pass, log2_length);
-      // The fp32 mode's whole 4096-point transforms (the axis's one pass, from
-      // storage to storage, the default radix-16 stages): one block each on the
-      // CUDA cores (cuda::cuda_core_transform_kernel).
+      // Whole 4096-point transforms (the axis's one pass, from storage to
+      // storage) whose stages are fp32 arithmetic: the fp32 mode's radix-16
+      // stages, or radix-4 stages in any mode (fp32 butterflies in the fp16
+      // modes too; plan::problem_max_radix).  One block each on the CUDA
+      // cores (cuda::cuda_core_transform_kernel), whose 16-point DFTs are
+      // two radix-4 steps.
+      const auto stages_are = [&](int radix, int count) {
+        if (!view.pass || view.pass->stage_count != count) return false;
+        for (int s = 0; s < count; ++s) {
+          if (view.axis->stages[view.pass->first_stage + s].radix != radix) return false;
+        }
+        return true;
+      };
       const bool cuda_core_transform =
           kernels.cuda_core_transform[0] && view.pass && !view.plane && contiguous &&
           view.axis->passes.size() == 1 && log2_length == cuda::cuda_core_transform_log2_length &&
           !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
-          has_default_stages(*view.axis, *view.pass, log2_length);
+          ((problem.mode == ComputeMode::fp32 && stages_are(16, 3)) || stages_are(4, 6));
       // Fewer columns where the tile would not fit in shared memory (the
       // longest strided passes; the fixed-shape instances are compiled for
       // the same choice on sm_90, fixed_log2_tile_columns).

@@ -265,7 +265,7 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   // backends agree on one machine).
   const std::int64_t device_shared = have_cuda ? cuda_shared_bytes_per_block() : 0;
   const std::int64_t shared_bytes = device_shared > 0 ? device_shared : plan::default_shared_bytes_per_block;
-  const int max_radix = problem.max_radix == 0 ? plan::default_max_radix : problem.max_radix;
+  const int max_radix = plan::problem_max_radix(problem);
   for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
     plan::AxisSchedule axis;
     axis.axis = static_cast<int>(k);

@@ -16,6 +16,15 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix) {
   return radices;  // empty for size 1: the transform is the identity (times the scale)
 }
 
+int problem_max_radix(const Problem& problem) {
+  if (problem.max_radix != 0) return problem.max_radix;
+  const bool narrow_storage =
+      problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
+  const bool whole_4096_point_transform = problem.sizes.size() == 1 && problem.sizes[0] == 4096;
+  return problem.mode == ComputeMode::split_fp16 && narrow_storage && whole_4096_point_transform ? 4
+                                                                                                : default_max_radix;
+}
+
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {
   // Single-pass limits of the CUDA kernels: the tile is held in fp32 (fp64)
   // on chip, once for the tensor-core modes (stages run in place, results in

@@ -838,8 +838,9 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         run_case(p, true, buffers, totals, seed++);
       }
     }
-    // The fp32 mode's whole 4096-point transforms on the CUDA cores
-    // (cuda::cuda_core_transform_kernel): in place and out, each direction and
+    // Whole 4096-point transforms on the CUDA cores (cuda::
+    // cuda_core_transform_kernel: the fp32 mode, and the split mode's radix-4
+    // schedule of fp16/bf16 storage): in place and out, each direction and
     // normalization, every storage, a batch of several rounds of the resident
     // blocks with a partial last one.
     if (log2n == 12) {
@@ -847,7 +848,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         for (Normalization norm : {Normalization::ortho, Normalization::forward, Normalization::backward}) {
           Problem p;
           p.sizes = {n};
-          p.mode = ComputeMode::fp32;
+          p.mode = norm == Normalization::backward ? ComputeMode::split_fp16 : ComputeMode::fp32;
           p.storage = storage;
           p.normalization = norm;
           p.batch = static_cast<std::size_t>(n * 797) <= buffers.capacity ? 797 : 3;

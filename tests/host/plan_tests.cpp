@@ -85,6 +85,35 @@ TEST(PlanSchedule, MaxRadixSelectsTheStages) {
   EXPECT_EQ(plan::default_max_radix, 16);
 }
 
+// The split mode's default schedule of a 1D 4096-point transform in
+// fp16/bf16 storage is radix 4 (fp32 butterflies, one CUDA-core kernel:
+// plan::problem_max_radix); fp32 storage, the single-product mode, other
+// lengths, 2D shapes and an explicit max_radix keep their radices.
+TEST(PlanSchedule, SplitModeRunsWhole4096PointNarrowStorageTransformsInRadix4) {
+  const auto radices_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
+    Problem problem;
+    problem.sizes = sizes;
+    problem.storage = storage;
+    problem.mode = mode;
+    problem.max_radix = max_radix;
+    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    std::vector<int> radices;
+    for (const plan::Stage& stage : p.implementation().axes.front().stages) radices.push_back(stage.radix);  // the last axis
+    return radices;
+  };
+  const std::vector<int> six_radix_4(6, 4), three_radix_16(3, 16);
+  for (StorageType narrow : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+    EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::split_fp16, 0), six_radix_4);
+    EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::split_fp16, 16), three_radix_16);
+    EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::single_fp16, 0), three_radix_16);
+    EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::fp32, 0), three_radix_16);
+    EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 8}));
+    EXPECT_EQ(radices_of({8192}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 16, 2}));
+    EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::split_fp16, 0), three_radix_16);
+  }
+  EXPECT_EQ(radices_of({4096}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), three_radix_16);
+}
+
 // Stage strides are the products of the earlier radices; every axis's
 // radices multiply to its size; the last (contiguous) axis runs first.
 TEST(PlanSchedule, StagesAndAxesOfMultiDimensionalPlans) {
