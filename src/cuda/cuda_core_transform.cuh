@@ -8,7 +8,8 @@
 // exchanges through a padded shared-memory tile took 0.218 ms for 2^26
 // fp16 elements (H100 r279, the prototype of this kernel), 0.83x the split
 // mode's radix-16 tensor-core products at the same relL2 (2.78e-4), and
-// 0.34x the tile kernel the fp32 mode ran before (docs/BENCHMARKS.md, the
+// 0.34x the tile kernel the fp32 mode ran before; with its twiddles from
+// four reads (twiddle, below) 0.199 ms (r288; docs/BENCHMARKS.md, the
 // thirty-third session).
 //
 // N = 4096 = 16^3, input n = n0 + 16 n1 + 256 n2, output k = k0 + 16 k1 + 256 k2:
@@ -84,6 +85,29 @@ __device__ __forceinline__ void dft16(float2 (&x)[16]) {
   for (int i = 0; i < 16; ++i) x[i] = y[i];
 }
 
+// x[k] *= w^(e k), k = 1 ... 15, from four table reads (w^e, w^2e, w^4e,
+// w^8e) and products of them (at most three deep): fewer registers than
+// fifteen reads in flight.  H100 r288: 72 registers instead of 110 ... 113,
+// so three blocks per SM instead of two: fp16/bf16 storage 0.90x ... 0.92x
+// the time; fp32 storage the same time, relL2 1.38e-7 instead of 1.25e-7
+// (cuFFT fp32 1.87e-7).  Capped at 64 registers (four blocks) 0.94x ... 0.97x.
+template <int Sign>
+__device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restrict__ table, int e) {
+  float2 w[16];
+  w[1] = __ldg(table + e);
+  w[2] = __ldg(table + 2 * e);
+  w[4] = __ldg(table + 4 * e);
+  w[8] = __ldg(table + 8 * e);
+  w[3] = multiply(w[1], w[2]);
+  w[5] = multiply(w[1], w[4]);
+  w[6] = multiply(w[2], w[4]);
+  w[7] = multiply(w[3], w[4]);
+#pragma unroll
+  for (int k = 9; k < 16; ++k) w[k] = multiply(w[k - 8], w[8]);
+#pragma unroll
+  for (int k = 1; k < 16; ++k) x[k] = multiply(x[k], w[k]);
+}
+
 }  // namespace cuda_core
 
 // Transforms params.total_columns packed 4096-point transforms (a single
@@ -93,8 +117,9 @@ __device__ __forceinline__ void dft16(float2 (&x)[16]) {
 // (i < 4096, fp32, the direction's sign, Sign); params.scale the
 // normalization.  A persistent loop over transforms; the launch allots
 // cuda_core_transform_shared_bytes of dynamic shared memory.
+// Two blocks per SM as the bound (ptxas then takes 72 registers: three fit).
 template <typename Storage, int Sign>
-__global__ void __launch_bounds__(cuda_core_transform_threads)
+__global__ void __launch_bounds__(cuda_core_transform_threads, 2)
     cuda_core_transform_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   constexpr int n = 1 << cuda_core_transform_log2_length, t_count = cuda_core_transform_threads;
@@ -111,8 +136,7 @@ __global__ void __launch_bounds__(cuda_core_transform_threads)
 #pragma unroll
     for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + t + t_count * m);
     cuda_core::dft16<Sign>(x);
-#pragma unroll
-    for (int k0 = 1; k0 < 16; ++k0) x[k0] = cuda_core::multiply(x[k0], __ldg(twiddles + t * k0));
+    cuda_core::twiddle<Sign>(x, twiddles, t);
     __syncthreads();  // the previous transform's stage 3 has read the tile
 #pragma unroll
     for (int k0 = 0; k0 < 16; ++k0) tile[k0 * t_count + t] = x[k0];
@@ -121,8 +145,7 @@ __global__ void __launch_bounds__(cuda_core_transform_threads)
 #pragma unroll
     for (int n1 = 0; n1 < 16; ++n1) x[n1] = tile[high * t_count + n0 + 16 * n1];
     cuda_core::dft16<Sign>(x);
-#pragma unroll
-    for (int k1 = 1; k1 < 16; ++k1) x[k1] = cuda_core::multiply(x[k1], __ldg(twiddles + 16 * n0 * k1));
+    cuda_core::twiddle<Sign>(x, twiddles, 16 * n0);
     __syncthreads();
 #pragma unroll
     for (int k1 = 0; k1 < 16; ++k1) tile[(high + 16 * k1) * cuda_core_row_pitch + n0] = x[k1];

@@ -64,7 +64,8 @@ constexpr int default_max_radix = 16;
 // stages run as fp32 butterflies in the split mode, and the CUDA executor
 // runs such a transform as one kernel on the CUDA cores (cuda::
 // cuda_core_transform_kernel): H100 r283, 0.85x the time of the radix-16
-// tensor-core products at the same relL2 (2.78e-4 fp16, 2.22e-3 bf16);
+// tensor-core products at the same relL2 (2.78e-4 fp16, 2.22e-3 bf16), and
+// the kernel 0.91x its own time since (r288);
 // fp32 storage (1.08x slower), the single-product mode (3% faster with its
 // products) and longer or shorter lengths keep radix 16 (docs/
 // BENCHMARKS.md, the thirty-third session).
