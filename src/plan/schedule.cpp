@@ -21,8 +21,7 @@ int problem_max_radix(const Problem& problem) {
   const bool narrow_storage =
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
   const bool whole_4096_point_transform = problem.sizes.size() == 1 && problem.sizes[0] == 4096;
-  return problem.mode == ComputeMode::split_fp16 && narrow_storage && whole_4096_point_transform ? 4
-                                                                                                : default_max_radix;
+  return tensor_core_mode(problem.mode) && narrow_storage && whole_4096_point_transform ? 4 : default_max_radix;
 }
 
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {

@@ -85,10 +85,10 @@ TEST(PlanSchedule, MaxRadixSelectsTheStages) {
   EXPECT_EQ(plan::default_max_radix, 16);
 }
 
-// The split mode's default schedule of a 1D 4096-point transform in
+// The tensor-core modes' default schedule of a 1D 4096-point transform in
 // fp16/bf16 storage is radix 4 (fp32 butterflies, one CUDA-core kernel:
-// plan::problem_max_radix); fp32 storage, the single-product mode, other
-// lengths, 2D shapes and an explicit max_radix keep their radices.
+// plan::problem_max_radix); fp32 storage, the fp32 mode, other lengths, 2D
+// shapes and an explicit max_radix keep their radices.
 TEST(PlanSchedule, SplitModeRunsWhole4096PointNarrowStorageTransformsInRadix4) {
   const auto radices_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
     Problem problem;
@@ -105,7 +105,7 @@ TEST(PlanSchedule, SplitModeRunsWhole4096PointNarrowStorageTransformsInRadix4) {
   for (StorageType narrow : {StorageType::complex_fp16, StorageType::complex_bf16}) {
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::split_fp16, 0), six_radix_4);
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::split_fp16, 16), three_radix_16);
-    EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::single_fp16, 0), three_radix_16);
+    EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::single_fp16, 0), six_radix_4);
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::fp32, 0), three_radix_16);
     EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 8}));
     EXPECT_EQ(radices_of({8192}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 16, 2}));
