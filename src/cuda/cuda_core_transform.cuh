@@ -1,7 +1,7 @@
 // Whole 4096-point transforms on the CUDA cores in fp32, one block per
 // transform: the single pass of N = 4096 where its stages are fp32
 // arithmetic (the fp32 mode's radix-16 stages; radix-4 stages in any mode,
-// which the split mode's default schedule takes for fp16/bf16 storage:
+// which the tensor-core modes' default schedule takes for fp16/bf16 storage:
 // plan::problem_max_radix).
 //
 // Why: three radix-16 steps with 16 points per thread in registers and two
