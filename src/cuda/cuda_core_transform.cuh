@@ -32,9 +32,6 @@ constexpr int cuda_core_transform_shared_bytes = cuda_core_transform_threads * c
 
 namespace cuda_core {
 
-__device__ __forceinline__ float2 multiply(float2 a, float2 b) {
-  return {a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x};
-}
 // a * w_4 = a * (0, Sign): the direction's quarter turn.
 template <int Sign>
 __device__ __forceinline__ float2 quarter_turn(float2 a) {
@@ -42,13 +39,12 @@ __device__ __forceinline__ float2 quarter_turn(float2 a) {
 }
 template <int Sign>
 __device__ __forceinline__ void dft4(float2& a0, float2& a1, float2& a2, float2& a3) {
-  const float2 s02{a0.x + a2.x, a0.y + a2.y}, d02{a0.x - a2.x, a0.y - a2.y};
-  const float2 s13{a1.x + a3.x, a1.y + a3.y};
-  const float2 d13 = quarter_turn<Sign>({a1.x - a3.x, a1.y - a3.y});
-  a0 = {s02.x + s13.x, s02.y + s13.y};
-  a2 = {s02.x - s13.x, s02.y - s13.y};
-  a1 = {d02.x + d13.x, d02.y + d13.y};
-  a3 = {d02.x - d13.x, d02.y - d13.y};
+  const float2 s02 = complex_add(a0, a2), d02 = complex_subtract(a0, a2), s13 = complex_add(a1, a3);
+  const float2 d13 = quarter_turn<Sign>(complex_subtract(a1, a3));
+  a0 = complex_add(s02, s13);
+  a2 = complex_subtract(s02, s13);
+  a1 = complex_add(d02, d13);
+  a3 = complex_subtract(d02, d13);
 }
 // 16-point DFT in registers, natural order in and out, as 4 x 4: n = 4 n1 +
 // n0, k = k0 + 4 k1, with w_16^(n0 k0) between; the roots are constants of
@@ -62,15 +58,15 @@ __device__ __forceinline__ void dft16(float2 (&x)[16]) {
 #pragma unroll
   for (int n0 = 0; n0 < 4; ++n0) dft4<Sign>(x[n0], x[n0 + 4], x[n0 + 8], x[n0 + 12]);  // over n1: k0 at n0 + 4 k0
   const float2 w1{c1, Sign * s1}, w2{r2, Sign * r2}, w3{s1, Sign * c1}, w6{-r2, Sign * r2}, w9{-c1, -Sign * s1};
-  x[5] = multiply(x[5], w1);
-  x[9] = multiply(x[9], w2);
-  x[13] = multiply(x[13], w3);
-  x[6] = multiply(x[6], w2);
+  x[5] = complex_multiply(x[5], w1);
+  x[9] = complex_multiply(x[9], w2);
+  x[13] = complex_multiply(x[13], w3);
+  x[6] = complex_multiply(x[6], w2);
   x[10] = quarter_turn<Sign>(x[10]);  // w_16^4
-  x[14] = multiply(x[14], w6);
-  x[7] = multiply(x[7], w3);
-  x[11] = multiply(x[11], w6);
-  x[15] = multiply(x[15], w9);
+  x[14] = complex_multiply(x[14], w6);
+  x[7] = complex_multiply(x[7], w3);
+  x[11] = complex_multiply(x[11], w6);
+  x[15] = complex_multiply(x[15], w9);
   float2 y[16];
 #pragma unroll
   for (int k0 = 0; k0 < 4; ++k0) {  // over n0: output k0 + 4 k1
@@ -91,21 +87,20 @@ __device__ __forceinline__ void dft16(float2 (&x)[16]) {
 // so three blocks per SM instead of two: fp16/bf16 storage 0.90x ... 0.92x
 // the time; fp32 storage the same time, relL2 1.38e-7 instead of 1.25e-7
 // (cuFFT fp32 1.87e-7).  Capped at 64 registers (four blocks) 0.94x ... 0.97x.
-template <int Sign>
 __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restrict__ table, int e) {
   float2 w[16];
   w[1] = __ldg(table + e);
   w[2] = __ldg(table + 2 * e);
   w[4] = __ldg(table + 4 * e);
   w[8] = __ldg(table + 8 * e);
-  w[3] = multiply(w[1], w[2]);
-  w[5] = multiply(w[1], w[4]);
-  w[6] = multiply(w[2], w[4]);
-  w[7] = multiply(w[3], w[4]);
+  w[3] = complex_multiply(w[1], w[2]);
+  w[5] = complex_multiply(w[1], w[4]);
+  w[6] = complex_multiply(w[2], w[4]);
+  w[7] = complex_multiply(w[3], w[4]);
 #pragma unroll
-  for (int k = 9; k < 16; ++k) w[k] = multiply(w[k - 8], w[8]);
+  for (int k = 9; k < 16; ++k) w[k] = complex_multiply(w[k - 8], w[8]);
 #pragma unroll
-  for (int k = 1; k < 16; ++k) x[k] = multiply(x[k], w[k]);
+  for (int k = 1; k < 16; ++k) x[k] = complex_multiply(x[k], w[k]);
 }
 
 }  // namespace cuda_core
@@ -136,7 +131,7 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
 #pragma unroll
     for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + t + t_count * m);
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle<Sign>(x, twiddles, t);
+    cuda_core::twiddle(x, twiddles, t);
     __syncthreads();  // the previous transform's stage 3 has read the tile
 #pragma unroll
     for (int k0 = 0; k0 < 16; ++k0) tile[k0 * t_count + t] = x[k0];
@@ -145,7 +140,7 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
 #pragma unroll
     for (int n1 = 0; n1 < 16; ++n1) x[n1] = tile[high * t_count + n0 + 16 * n1];
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle<Sign>(x, twiddles, 16 * n0);
+    cuda_core::twiddle(x, twiddles, 16 * n0);
     __syncthreads();
 #pragma unroll
     for (int k1 = 0; k1 < 16; ++k1) tile[(high + 16 * k1) * cuda_core_row_pitch + n0] = x[k1];

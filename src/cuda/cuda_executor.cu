@@ -137,6 +137,14 @@ bool has_default_stages(const plan::AxisSchedule& axis, const plan::Pass& pass, 
   return true;
 }
 
+// Whether every stage of a pass has this radix.
+bool has_stages_of_radix(const plan::AxisSchedule& axis, const plan::Pass& pass, int radix) {
+  for (int s = 0; s < pass.stage_count; ++s) {
+    if (axis.stages[pass.first_stage + s].radix != radix) return false;
+  }
+  return true;
+}
+
 KernelChoice choose_kernels(const Problem& problem, plan::IntermediateFormat intermediate) {
   switch (problem.mode) {
     case ComputeMode::split_fp16: return kernels_for_storage<ComputeMode::split_fp16>(problem.storage, intermediate);
@@ -463,18 +471,12 @@ class CudaExecutor final : public Executor {
       // modes too; plan::problem_max_radix).  One block each on the CUDA
       // cores (cuda::cuda_core_transform_kernel), whose 16-point DFTs are
       // two radix-4 steps.
-      const auto stages_are = [&](int radix, int count) {
-        if (!view.pass || view.pass->stage_count != count) return false;
-        for (int s = 0; s < count; ++s) {
-          if (view.axis->stages[view.pass->first_stage + s].radix != radix) return false;
-        }
-        return true;
-      };
       const bool cuda_core_transform =
           kernels.cuda_core_transform[0] && view.pass && !view.plane && contiguous &&
           view.axis->passes.size() == 1 && log2_length == cuda::cuda_core_transform_log2_length &&
           !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
-          ((problem.mode == ComputeMode::fp32 && stages_are(16, 3)) || stages_are(4, 6));
+          ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_length)) ||
+           has_stages_of_radix(*view.axis, *view.pass, 4));
       // Fewer columns where the tile would not fit in shared memory (the
       // longest strided passes; the fixed-shape instances are compiled for
       // the same choice on sm_90, fixed_log2_tile_columns).

@@ -63,13 +63,12 @@ constexpr int default_max_radix = 16;
 // a 1D transform of 4096 points in fp16/bf16 storage takes radix 4.  Radix-4
 // stages run as fp32 butterflies in these modes, and the CUDA executor
 // runs such a transform as one kernel on the CUDA cores (cuda::
-// cuda_core_transform_kernel): H100 r283, 0.85x the time of the radix-16
-// tensor-core products at the same relL2 (2.78e-4 fp16, 2.22e-3 bf16), and
-// the kernel 0.91x its own time since (r288);
-// single_fp16 joined since that kernel ran faster than its one product
-// (r289: 0.202 against 0.215 ms).  fp32 storage (1.08x slower) and longer
-// or shorter lengths keep radix 16 (docs/BENCHMARKS.md, the thirty-third
-// session).
+// cuda_core_transform_kernel).  H100: split_fp16 0.85x the time of its
+// radix-16 tensor-core products at the same relL2 (r283; 2.78e-4 fp16,
+// 2.22e-3 bf16), the kernel 0.91x of that since (r288), and faster than
+// single_fp16's one product too (r289: 0.202 against 0.215 ms; r290).  fp32
+// storage (1.08x slower) and other lengths keep radix 16 (docs/
+// BENCHMARKS.md, the thirty-third session).
 int problem_max_radix(const Problem& problem);
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the
