@@ -20,6 +20,7 @@
 
 #include <cstdint>
 
+#include "cuda/arch/bulk_copy_sm90.cuh"
 #include "cuda/stockham_pass.cuh"  // PassParameters
 #include "cuda/storage.cuh"
 
@@ -154,6 +155,131 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
     for (int k2 = 0; k2 < 16; ++k2) {
       const float2 value = scale == 1.0f ? x[k2] : float2{x[k2].x * scale, x[k2].y * scale};
       Traits::store(destination + t + t_count * k2, value);
+    }
+  }
+}
+
+// Whole 8192-point transforms, the same way with 512 threads of 16 points:
+// two radix-16 steps, then 32-point DFTs, each by a pair of neighbouring
+// lanes (a 16-point DFT each, then a radix-2 step across the pair through
+// shuffles).  The single pass of N = 8192 where its stages are fp32
+// arithmetic: the fp32 mode's default stages, or the radix-4 schedule
+// (plan::problem_max_radix: the split mode's default at 8192).
+//
+// Why: H100 r294 (docs/BENCHMARKS.md, the thirty-fourth session), 2^26
+// elements: split_fp16 fp32 storage 0.398 ms against its radix-16
+// tensor-core products' 0.435 (0.91x, relL2 1.51e-7 against 1.81e-7), bf16
+// 0.96x, fp16 1.00x (0.269 ms, the same relL2); the fp32 mode's tile kernel
+// took 1.17 ms (fp32 storage).
+//
+// N = 8192 = 16 x 16 x 32, input n = t + 512 m (t < 512, m < 16), t = a + 32 b:
+//   stage 1: thread t takes m, DFT -> k0, twiddle w_8192^(t k0);
+//   stage 2: thread a + 32 k0 takes b, DFT -> k1, twiddle w_512^(a k1);
+//   stage 3: the pair (h = 0, 1) of row r = k0 + 16 k1 (thread h + 2 r) takes
+//     a = h + 2 j, DFT over j -> j2, twiddle w_32^(h j2), then
+//     X[r + 256 (j2 + 16 c)] = Y_0[j2] + (-1)^c Y_1[j2]: lane h keeps j2 in
+//     [8 h, 8 h + 8) for both c and sends the partner the other eight.
+// The tile holds region k0 (cuda_core_8192_region elements) for each k0:
+// stage 1 writes it in b order, stage 2 (one warp per region) reads it and
+// writes it back as 16 rows k1 of pitch 34, so only a warp barrier lies
+// between them; the region size 546 (2 mod 16 pairs of banks) and the row
+// pitch 34 spread stage 3's rows over the banks.
+// On sm_90 the copy engine fetches the block's next transform into shared
+// memory (arch::start_bulk_copy) while it computes this one: H100 r294, fp32
+// storage 0.93x the time of loading in stage 1, fp16 / bf16 0.96x / 0.97x
+// (the same fetch made the 4096-point kernel 1.10x slower: not there).
+constexpr int cuda_core_8192_log2_length = 13;
+constexpr int cuda_core_8192_threads = 512;
+constexpr int cuda_core_8192_row_pitch = 34;
+constexpr int cuda_core_8192_region = 546;
+constexpr int cuda_core_8192_tile_bytes = 16 * cuda_core_8192_region * 8;
+// The tile, the next transform's input (in the storage type) and the copy's barrier.
+constexpr int cuda_core_8192_shared_bytes(int storage_bytes) {
+  return cuda_core_8192_tile_bytes + (1 << cuda_core_8192_log2_length) * storage_bytes + 16;
+}
+
+// Transforms params.total_columns packed 8192-point transforms as
+// cuda_core_transform_kernel does 4096-point ones, in place too; the launch
+// allots cuda_core_8192_shared_bytes(sizeof(Storage)).  The bulk copies need
+// a 16-byte aligned input (each transform then is: 8192 x 4 or 8 bytes);
+// otherwise, and below sm_90, stage 1 loads directly.
+template <typename Storage, int Sign>
+__global__ void __launch_bounds__(cuda_core_8192_threads, 2)
+    cuda_core_transform_8192_kernel(PassParameters params) {
+  using Traits = StorageTraits<Storage>;
+  constexpr int n = 1 << cuda_core_8192_log2_length, t_count = cuda_core_8192_threads;
+  constexpr int pitch = cuda_core_8192_row_pitch, region = cuda_core_8192_region;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  float2* const tile = reinterpret_cast<float2*>(shared_bytes);
+  const auto* const input = static_cast<const Storage*>(params.input);
+  auto* const output = static_cast<Storage*>(params.output);
+  const auto* const twiddles = static_cast<const float2*>(params.inner_twiddles);
+  const float scale = static_cast<float>(params.scale);
+  const int t = threadIdx.x, a = t & 31, k0 = t >> 5, h = t & 1, row = t >> 1;
+  constexpr unsigned input_bytes = n * sizeof(Storage);
+  Storage* const staging = reinterpret_cast<Storage*>(shared_bytes + cuda_core_8192_tile_bytes);
+  auto* const barrier = reinterpret_cast<std::uint64_t*>(shared_bytes + cuda_core_8192_tile_bytes + input_bytes);
+  const bool prefetches = arch::device_has_bulk_copies && (reinterpret_cast<std::uintptr_t>(input) & 15) == 0;
+  std::uint32_t parity = 0;  // of the barrier's phase that the next copy completes
+  if (prefetches) {
+    if (t == 0) arch::initialize_copy_barrier(barrier);
+    __syncthreads();
+    if (t == 0 && blockIdx.x < params.total_columns) {
+      arch::start_bulk_copy(staging, input + blockIdx.x * std::int64_t{n}, input_bytes, barrier);
+    }
+  }
+  for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
+    const Storage* source = input + transform * n;
+    float2 x[16];
+    if (prefetches) {
+      arch::wait_for_bulk_copy(barrier, parity);
+      parity ^= 1;
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = Traits::widen(staging[t + t_count * m]);
+    } else {
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + t + t_count * m);
+    }
+    cuda_core::dft16<Sign>(x);
+    cuda_core::twiddle(x, twiddles, t);
+    __syncthreads();  // the previous transform's stage 3 has read the tile
+#pragma unroll
+    for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
+    __syncthreads();
+    if (prefetches && t == 0 && transform + gridDim.x < params.total_columns) {  // stage 1 has read the staging
+      arch::start_bulk_copy(staging, source + std::int64_t{gridDim.x} * n, input_bytes, barrier);
+    }
+    // Stage 2: thread a + 32 k0 (warp k0) takes b from region k0 and writes it back.
+    float2* const own = tile + k0 * region;
+#pragma unroll
+    for (int b = 0; b < 16; ++b) x[b] = own[a + 32 * b];
+    cuda_core::dft16<Sign>(x);
+    cuda_core::twiddle(x, twiddles, 16 * a);  // w_512 = w_8192^16
+    __syncwarp();  // every lane has read the region
+#pragma unroll
+    for (int k1 = 0; k1 < 16; ++k1) own[k1 * pitch + a] = x[k1];
+    __syncthreads();
+    // Stage 3: thread h + 2 r takes a = h + 2 j of row r = k0 + 16 k1.
+    const float2* const pair_row = tile + (row & 15) * region + (row >> 4) * pitch + h;
+#pragma unroll
+    for (int j = 0; j < 16; ++j) x[j] = pair_row[2 * j];
+    cuda_core::dft16<Sign>(x);
+    cuda_core::twiddle(x, twiddles, 256 * h);  // w_32 = w_8192^256 (lane 0 multiplies by 1)
+    Storage* destination = output + transform * n + row;
+#pragma unroll
+    for (int i = 0; i < 8; ++i) {
+      const float2 kept = h ? x[8 + i] : x[i];  // Y_h[8 h + i]
+      const float2 sent = h ? x[i] : x[8 + i];  // Y_h[8 (1 - h) + i], the partner's
+      const float2 received{__shfl_xor_sync(0xffffffffu, sent.x, 1), __shfl_xor_sync(0xffffffffu, sent.y, 1)};
+      const float2 y0 = h ? received : kept, y1 = h ? kept : received;
+      float2 low = complex_add(y0, y1), high = complex_subtract(y0, y1);
+      if (scale != 1.0f) {
+        low = {low.x * scale, low.y * scale};
+        high = {high.x * scale, high.y * scale};
+      }
+      const int j2 = 8 * h + i;
+      Traits::store(destination + 256 * j2, low);
+      Traits::store(destination + 256 * (j2 + 16), high);
     }
   }
 }

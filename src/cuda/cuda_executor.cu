@@ -53,6 +53,7 @@ struct KernelChoice {
   SinglePassShapeLookup paired_halves = nullptr;  // cuda::paired_halves_kernel, in the tensor-core modes
   // cuda::cuda_core_transform_kernel [forward, inverse], in the fp32-arithmetic modes.
   KernelFunction cuda_core_transform[2] = {nullptr, nullptr};
+  KernelFunction cuda_core_8192[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_8192_kernel, likewise
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -89,6 +90,8 @@ KernelChoice kernels_for() {
   if constexpr (Mode != ComputeMode::fp64) {
     choice.cuda_core_transform[0] = &cuda::cuda_core_transform_kernel<Storage, -1>;
     choice.cuda_core_transform[1] = &cuda::cuda_core_transform_kernel<Storage, +1>;
+    choice.cuda_core_8192[0] = &cuda::cuda_core_transform_8192_kernel<Storage, -1>;
+    choice.cuda_core_8192[1] = &cuda::cuda_core_transform_8192_kernel<Storage, +1>;
   }
   return choice;
 }
@@ -137,10 +140,14 @@ bool has_default_stages(const plan::AxisSchedule& axis, const plan::Pass& pass, 
   return true;
 }
 
-// Whether every stage of a pass has this radix.
-bool has_stages_of_radix(const plan::AxisSchedule& axis, const plan::Pass& pass, int radix) {
+// Whether a pass of 2^log2_length points runs the stages of
+// plan::radix_schedule(2^log2_length, max_radix).
+bool has_stages_of_radix_schedule(const plan::AxisSchedule& axis, const plan::Pass& pass, int log2_length,
+                                  int max_radix) {
+  const std::vector<int> radices = plan::radix_schedule(std::int64_t{1} << log2_length, max_radix);
+  if (pass.stage_count != static_cast<int>(radices.size())) return false;
   for (int s = 0; s < pass.stage_count; ++s) {
-    if (axis.stages[pass.first_stage + s].radix != radix) return false;
+    if (axis.stages[pass.first_stage + s].radix != radices[s]) return false;
   }
   return true;
 }
@@ -465,18 +472,22 @@ class CudaExecutor final : public Executor {
       const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane && !launch.paired_halves &&
                                         !runtime_shape_kernels_forced() &&
                                         has_default_stages(*view.axis, *view.pass, log2_length);
-      // Whole 4096-point transforms (the axis's one pass, from storage to
-      // storage) whose stages are fp32 arithmetic: the fp32 mode's radix-16
-      // stages, or radix-4 stages in any mode (fp32 butterflies in the fp16
-      // modes too; plan::problem_max_radix).  One block each on the CUDA
-      // cores (cuda::cuda_core_transform_kernel), whose 16-point DFTs are
-      // two radix-4 steps.
+      // Whole 4096- and 8192-point transforms (the axis's one pass, from
+      // storage to storage) whose stages are fp32 arithmetic: the fp32 mode's
+      // default stages, or the radix-4 schedule in any mode (fp32 butterflies
+      // in the tensor-core modes too; plan::problem_max_radix).  One block
+      // each on the CUDA cores (cuda::cuda_core_transform_kernel,
+      // cuda_core_transform_8192_kernel), whose 16-point DFTs are two radix-4
+      // steps.
       const bool cuda_core_transform =
           kernels.cuda_core_transform[0] && view.pass && !view.plane && contiguous &&
-          view.axis->passes.size() == 1 && log2_length == cuda::cuda_core_transform_log2_length &&
+          view.axis->passes.size() == 1 &&
+          (log2_length == cuda::cuda_core_transform_log2_length ||
+           log2_length == cuda::cuda_core_8192_log2_length) &&
           !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
           ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_length)) ||
-           has_stages_of_radix(*view.axis, *view.pass, 4));
+           has_stages_of_radix_schedule(*view.axis, *view.pass, log2_length, 4));
+      const bool cuda_core_8192 = cuda_core_transform && log2_length == cuda::cuda_core_8192_log2_length;
       // Fewer columns where the tile would not fit in shared memory (the
       // longest strided passes; the fixed-shape instances are compiled for
       // the same choice on sm_90, fixed_log2_tile_columns).
@@ -506,7 +517,10 @@ class CudaExecutor final : public Executor {
           }
           return kernel;
         };
-        if (cuda_core_transform) {
+        if (cuda_core_8192) {
+          launch.kernel = kernels.cuda_core_8192[sign < 0 ? 0 : 1];
+          threads = cuda::cuda_core_8192_threads;
+        } else if (cuda_core_transform) {
           launch.kernel = kernels.cuda_core_transform[sign < 0 ? 0 : 1];
           threads = cuda::cuda_core_transform_threads;
         } else if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
@@ -543,7 +557,10 @@ class CudaExecutor final : public Executor {
                                               input_element_bytes)
                  ? cuda::shared_fragment_bytes
                  : 0));
-        if (cuda_core_transform) launch.shared_bytes = cuda::cuda_core_transform_shared_bytes;
+        if (cuda_core_transform) {
+          launch.shared_bytes = cuda_core_8192 ? cuda::cuda_core_8192_shared_bytes(input_element_bytes)
+                                               : cuda::cuda_core_transform_shared_bytes;
+        }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }

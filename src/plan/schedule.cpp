@@ -18,10 +18,12 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix) {
 
 int problem_max_radix(const Problem& problem) {
   if (problem.max_radix != 0) return problem.max_radix;
+  if (!tensor_core_mode(problem.mode) || problem.sizes.size() != 1) return default_max_radix;
   const bool narrow_storage =
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
-  const bool whole_4096_point_transform = problem.sizes.size() == 1 && problem.sizes[0] == 4096;
-  return tensor_core_mode(problem.mode) && narrow_storage && whole_4096_point_transform ? 4 : default_max_radix;
+  if (problem.sizes[0] == 4096 && narrow_storage) return 4;
+  if (problem.sizes[0] == 8192 && problem.mode == ComputeMode::split_fp16) return 4;
+  return default_max_radix;
 }
 
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {

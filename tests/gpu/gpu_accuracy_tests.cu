@@ -278,6 +278,41 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
   }
 }
 
+// An input and output one element past 16-byte alignment (the storage
+// type's alignment, which make_plan requires, but not 16 bytes), out of
+// place and in place, give the same bits as aligned ones: the 8192-point
+// CUDA-core kernel's bulk copies need 16 bytes and load directly otherwise.
+void run_unaligned_case(const Problem& problem, Buffers& buffers, Totals& totals, std::uint64_t seed) {
+  const std::int64_t count = transform_elements(problem) * problem.batch;
+  const std::size_t element = element_bytes(problem.storage);
+  const std::size_t bytes = count * element;
+  const std::string name = case_name(problem, "input and output off 16-byte alignment");
+  void* allocation = nullptr;
+  try {
+    prepare_input(problem, buffers, count, seed, false);
+    Plan plan = make_plan(problem, Backend::cuda);
+    poison(buffers.output, bytes);
+    plan.execute(buffers.input, buffers.output);
+    std::vector<unsigned char> expected(bytes), got(bytes), got_in_place(bytes);
+    cuda_check(cudaMemcpy(expected.data(), buffers.output, bytes, cudaMemcpyDeviceToHost), "copy");
+    cuda_check(cudaMalloc(&allocation, 2 * bytes + 16), "cudaMalloc");  // 256-byte aligned
+    unsigned char* input = static_cast<unsigned char*>(allocation) + element;  // element is 4 or 8 bytes
+    unsigned char* output = input + bytes;  // bytes is a multiple of 16 here: also off by one element
+    cuda_check(cudaMemcpy(input, buffers.input, bytes, cudaMemcpyDeviceToDevice), "copy");
+    poison(output, bytes);
+    plan.execute(input, output);
+    cuda_check(cudaMemcpy(got.data(), output, bytes, cudaMemcpyDeviceToHost), "copy");
+    plan.execute(input, input);
+    cuda_check(cudaMemcpy(got_in_place.data(), input, bytes, cudaMemcpyDeviceToHost), "copy");
+    const bool ok = bytes % 16 == 0 && got == expected && got_in_place == expected;
+    totals.record(ok, name + (ok ? ": same bits" : ": bits differ (or bytes not a multiple of 16)") + " " +
+                          plan.describe());
+  } catch (const std::exception& e) {
+    totals.record(false, name + " threw: " + e.what());
+  }
+  if (allocation) cudaFree(allocation);
+}
+
 // Caller-supplied workspaces (Plan::execute's fourth argument): a workspace
 // full of garbage gives the same bits as the plan's own, also on its second
 // use (the tile counters in it are zeroed per transform) and with two
@@ -838,22 +873,24 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         run_case(p, true, buffers, totals, seed++);
       }
     }
-    // Whole 4096-point transforms on the CUDA cores (cuda::
-    // cuda_core_transform_kernel: the fp32 mode, and the split mode's radix-4
-    // schedule of fp16/bf16 storage): in place and out, each direction and
-    // normalization, every storage, a batch of several rounds of the resident
-    // blocks with a partial last one.
-    if (log2n == 12) {
+    // Whole 4096- and 8192-point transforms on the CUDA cores (cuda::
+    // cuda_core_transform_kernel, cuda_core_transform_8192_kernel: the fp32
+    // mode, and the tensor-core modes' radix-4 schedules): in place and out,
+    // each direction and normalization, every storage, a batch of several
+    // rounds of the resident blocks with a partial last one.
+    if (log2n == 12 || log2n == 13) {
       for (StorageType storage : storages) {
         for (Normalization norm : {Normalization::ortho, Normalization::forward, Normalization::backward}) {
           Problem p;
           p.sizes = {n};
           p.mode = norm == Normalization::backward ? ComputeMode::split_fp16 : ComputeMode::fp32;
+          if (p.mode == ComputeMode::split_fp16) p.max_radix = 4;  // the CUDA-core schedule in every storage
           p.storage = storage;
           p.normalization = norm;
           p.batch = static_cast<std::size_t>(n * 797) <= buffers.capacity ? 797 : 3;
           p.direction = norm == Normalization::forward ? Direction::forward : Direction::inverse;
           run_case(p, norm != Normalization::backward, buffers, totals, seed++);
+          if (norm == Normalization::backward) run_unaligned_case(p, buffers, totals, seed++);
         }
       }
     }

@@ -89,7 +89,10 @@ TEST(PlanSchedule, MaxRadixSelectsTheStages) {
 // fp16/bf16 storage is radix 4 (fp32 butterflies, one CUDA-core kernel:
 // plan::problem_max_radix); fp32 storage, the fp32 mode, other lengths, 2D
 // shapes and an explicit max_radix keep their radices.
-TEST(PlanSchedule, SplitModeRunsWhole4096PointNarrowStorageTransformsInRadix4) {
+// The tensor-core modes' default schedules that the CUDA executor runs on
+// the CUDA cores (plan::problem_max_radix): 4096 points in fp16/bf16
+// storage (both modes), 8192 points in every storage (the split mode).
+TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   const auto radices_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
     Problem problem;
     problem.sizes = sizes;
@@ -108,8 +111,16 @@ TEST(PlanSchedule, SplitModeRunsWhole4096PointNarrowStorageTransformsInRadix4) {
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::single_fp16, 0), six_radix_4);
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::fp32, 0), three_radix_16);
     EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 8}));
-    EXPECT_EQ(radices_of({8192}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 16, 2}));
     EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::split_fp16, 0), three_radix_16);
+  }
+  const std::vector<int> radix_4_then_2{4, 4, 4, 4, 4, 4, 2}, radix_16_then_2{16, 16, 16, 2};
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
+    EXPECT_EQ(radices_of({8192}, storage, ComputeMode::split_fp16, 0), radix_4_then_2);
+    EXPECT_EQ(radices_of({8192}, storage, ComputeMode::split_fp16, 16), radix_16_then_2);
+    EXPECT_EQ(radices_of({8192}, storage, ComputeMode::single_fp16, 0), radix_16_then_2);
+    EXPECT_EQ(radices_of({8192}, storage, ComputeMode::fp32, 0), radix_16_then_2);
+    EXPECT_EQ(radices_of({8, 8192}, storage, ComputeMode::split_fp16, 0), radix_16_then_2);
+    EXPECT_EQ(radices_of({16384}, storage, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 16, 4}));
   }
   EXPECT_EQ(radices_of({4096}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), three_radix_16);
 }
