@@ -47,6 +47,28 @@ __device__ __forceinline__ void dft4(float2& a0, float2& a1, float2& a2, float2&
   a1 = complex_add(d02, d13);
   a3 = complex_subtract(d02, d13);
 }
+// 8-point DFT in registers, natural order in and out: 4-point DFTs E, O of
+// the even and odd points, then X[k] = E[k] + w_8^k O[k], X[k + 4] = E[k] -
+// w_8^k O[k] (k < 4).
+template <int Sign>
+__device__ __forceinline__ void dft8(float2 (&x)[8]) {
+  constexpr float r2 = 0.70710678118654752f;
+  float2 e0 = x[0], e1 = x[2], e2 = x[4], e3 = x[6], o0 = x[1], o1 = x[3], o2 = x[5], o3 = x[7];
+  dft4<Sign>(e0, e1, e2, e3);
+  dft4<Sign>(o0, o1, o2, o3);
+  o1 = complex_multiply(o1, float2{r2, Sign * r2});
+  o2 = quarter_turn<Sign>(o2);
+  o3 = complex_multiply(o3, float2{-r2, Sign * r2});
+  x[0] = complex_add(e0, o0);
+  x[4] = complex_subtract(e0, o0);
+  x[1] = complex_add(e1, o1);
+  x[5] = complex_subtract(e1, o1);
+  x[2] = complex_add(e2, o2);
+  x[6] = complex_subtract(e2, o2);
+  x[3] = complex_add(e3, o3);
+  x[7] = complex_subtract(e3, o3);
+}
+
 // 16-point DFT in registers, natural order in and out, as 4 x 4: n = 4 n1 +
 // n0, k = k0 + 4 k1, with w_16^(n0 k0) between; the roots are constants of
 // the direction (Sign -1 forward, +1 inverse), no table reads.  The shared
@@ -280,6 +302,129 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
       const int j2 = 8 * h + i;
       Traits::store(destination + 256 * j2, low);
       Traits::store(destination + 256 * (j2 + 16), high);
+    }
+  }
+}
+
+// Whole 512-, 1024- and 2048-point transforms, one block of T = N / 16
+// threads each (16 points per thread; 64 registers, so 16 blocks of 64
+// threads or 8 of 128 per SM), several blocks per SM: two radix-16 steps,
+// then radix R = N / 256 (2, 4 or 8), each thread taking 16 / R rows of R;
+// the copy engine fetches the block's next transform as in
+// cuda_core_transform_8192_kernel.  The single pass of these lengths where
+// its stages are fp32 arithmetic: the fp32 mode's default stages, or the
+// radix-4 schedule (plan::problem_max_radix: the split mode's default at
+// 1024 and 2048 points in fp16/bf16 storage).
+//
+// Why: H100 r296 (docs/BENCHMARKS.md, the thirty-fourth session), 2^26
+// elements, split_fp16: fp16 / bf16 storage N = 1024 0.93x / 0.93x the time
+// of its tensor-core products, 2048 0.88x / 0.87x, at the same relL2; the
+// bulk copies 0.98x ... 0.97x of loading in stage 1.  Not kept: N = 512
+// (1.09x slower than the tensor cores there) and fp32 storage (1.06x ...
+// 1.08x slower); the fp32 mode takes it at 512 ... 2048 (0.41x ... 0.57x
+// of its tile kernel's time in r284).
+//
+// N = 16 T, T = 16 R, input n = t + T m (t < T, m < 16), t = a + R b (a < R, b < 16):
+//   stage 1: thread t takes m, DFT -> k0, twiddle w_N^(t k0);
+//   stage 2: thread k0 + 16 a takes b, DFT -> k1, twiddle w_T^(a k1);
+//   stage 3: thread k0 + 16 c takes rows k1 = c + R q (q < 16 / R), a DFT
+//     of R over a each; output k0 + 16 k1 + 256 k2 = t + T q + 256 k2.
+// The tile holds 16 regions k0 of T + 1 elements (odd: each half warp's 16
+// k0 fall in 16 pairs of banks): t in stage 1, 16 a + k1 after stage 2.
+template <int Log2Length>
+struct CudaCoreShortShape {
+  static constexpr int length = 1 << Log2Length, threads = length / 16, last_radix = length / 256;
+  static constexpr int region = threads + 1;
+  static constexpr int tile_bytes = 16 * region * 8;
+};
+constexpr int cuda_core_short_min_log2_length = 9, cuda_core_short_max_log2_length = 11;
+// The tile, the next transform's input (in the storage type) and the copy's barrier.
+constexpr int cuda_core_short_shared_bytes(int log2_length, int storage_bytes) {
+  return 16 * ((1 << log2_length) / 16 + 1) * 8 + (1 << log2_length) * storage_bytes + 16;
+}
+
+// Transforms params.total_columns packed transforms of 2^Log2Length points
+// as cuda_core_transform_kernel does 4096-point ones, in place too; the
+// launch allots cuda_core_short_shared_bytes(Log2Length, sizeof(Storage)),
+// and the bulk copies need a 16-byte aligned input, as in
+// cuda_core_transform_8192_kernel.
+template <typename Storage, int Sign, int Log2Length>
+__global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
+                                  1024 / CudaCoreShortShape<Log2Length>::threads)
+    cuda_core_short_transform_kernel(PassParameters params) {
+  using Traits = StorageTraits<Storage>;
+  using Shape = CudaCoreShortShape<Log2Length>;
+  constexpr int n = Shape::length, t_count = Shape::threads, radix = Shape::last_radix, region = Shape::region;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  float2* const tile = reinterpret_cast<float2*>(shared_bytes);
+  const auto* const input = static_cast<const Storage*>(params.input);
+  auto* const output = static_cast<Storage*>(params.output);
+  const auto* const twiddles = static_cast<const float2*>(params.inner_twiddles);
+  const float scale = static_cast<float>(params.scale);
+  const int t = threadIdx.x, k0 = t & 15, c = t >> 4;
+  constexpr unsigned input_bytes = n * sizeof(Storage);
+  Storage* const staging = reinterpret_cast<Storage*>(shared_bytes + Shape::tile_bytes);
+  auto* const barrier = reinterpret_cast<std::uint64_t*>(shared_bytes + Shape::tile_bytes + input_bytes);
+  const bool prefetches = arch::device_has_bulk_copies && (reinterpret_cast<std::uintptr_t>(input) & 15) == 0;
+  std::uint32_t parity = 0;  // of the barrier's phase that the next copy completes
+  if (prefetches) {
+    if (t == 0) arch::initialize_copy_barrier(barrier);
+    __syncthreads();
+    if (t == 0 && blockIdx.x < params.total_columns) {
+      arch::start_bulk_copy(staging, input + blockIdx.x * std::int64_t{n}, input_bytes, barrier);
+    }
+  }
+  for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
+    const Storage* source = input + transform * n;
+    float2 x[16];
+    if (prefetches) {
+      arch::wait_for_bulk_copy(barrier, parity);
+      parity ^= 1;
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = Traits::widen(staging[t + t_count * m]);
+    } else {
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + t + t_count * m);
+    }
+    cuda_core::dft16<Sign>(x);
+    cuda_core::twiddle(x, twiddles, t);
+    __syncthreads();  // the previous transform's stage 3 has read the tile
+#pragma unroll
+    for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
+    __syncthreads();
+    if (prefetches && t == 0 && transform + gridDim.x < params.total_columns) {  // stage 1 has read the staging
+      arch::start_bulk_copy(staging, source + std::int64_t{gridDim.x} * n, input_bytes, barrier);
+    }
+    // Stage 2: thread k0 + 16 a (a = c) takes b.
+#pragma unroll
+    for (int b = 0; b < 16; ++b) x[b] = tile[k0 * region + c + radix * b];
+    cuda_core::dft16<Sign>(x);
+    cuda_core::twiddle(x, twiddles, 16 * c);  // w_T = w_N^16
+    __syncthreads();
+#pragma unroll
+    for (int k1 = 0; k1 < 16; ++k1) tile[k0 * region + 16 * c + k1] = x[k1];
+    __syncthreads();
+    // Stage 3: rows k1 = c + R q.
+    Storage* destination = output + transform * n + t;
+#pragma unroll
+    for (int q = 0; q < 16 / radix; ++q) {
+      float2 y[radix];
+#pragma unroll
+      for (int a = 0; a < radix; ++a) y[a] = tile[k0 * region + 16 * a + c + radix * q];
+      if constexpr (radix == 2) {
+        const float2 difference = complex_subtract(y[0], y[1]);
+        y[0] = complex_add(y[0], y[1]);
+        y[1] = difference;
+      } else if constexpr (radix == 4) {
+        cuda_core::dft4<Sign>(y[0], y[1], y[2], y[3]);
+      } else {
+        cuda_core::dft8<Sign>(y);
+      }
+#pragma unroll
+      for (int k2 = 0; k2 < radix; ++k2) {
+        const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
+        Traits::store(destination + t_count * q + 256 * k2, value);
+      }
     }
   }
 }

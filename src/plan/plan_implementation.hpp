@@ -60,20 +60,22 @@ constexpr int default_max_radix = 16;
 
 // The largest radix of the problem's stages: Problem::max_radix (0:
 // default_max_radix), except in the tensor-core modes' default schedules of
-// two 1D lengths, which take radix 4: 4096 points in fp16/bf16 storage (both
-// modes) and 8192 points in every storage (the split mode).  Radix-4 stages
-// run as fp32 butterflies in these modes, and the CUDA executor runs such a
-// transform as one kernel on the CUDA cores (cuda::cuda_core_transform_kernel,
-// cuda_core_transform_8192_kernel), at the split mode's accuracy or better.
-// H100, 4096 points: split_fp16 0.85x the time of its radix-16 tensor-core
-// products at the same relL2 (r283; 2.78e-4 fp16, 2.22e-3 bf16), the kernel
-// 0.91x of that since (r288), and faster than single_fp16's one product too
-// (r289: 0.202 against 0.215 ms; r290); fp32 storage stays radix 16 (1.08x
-// slower on the CUDA cores, r294).  8192 points (r294): split_fp16 fp32
-// storage 0.91x (relL2 1.51e-7 against 1.81e-7), bf16 0.96x, fp16 1.00x;
-// single_fp16's one product stays faster there (fp16 0.217 against 0.269 ms)
-// and keeps radix 16 (docs/BENCHMARKS.md, the thirty-third and thirty-fourth
-// sessions).
+// 1D transforms whose CUDA-core kernel is faster than their tensor-core
+// products, which take radix 4: 4096 points in fp16/bf16 storage (both
+// modes), 1024 and 2048 points in fp16/bf16 storage and 8192 points in every
+// storage (the split mode).  Radix-4 stages run as fp32 butterflies in these
+// modes, and the CUDA executor runs such a transform as one kernel on the
+// CUDA cores (cuda_core_transform.cuh), at the split mode's accuracy or
+// better.  H100, split_fp16 against its radix-16 products: 4096 points 0.85x
+// the time at the same relL2 (r283; 2.78e-4 fp16, 2.22e-3 bf16), 0.91x of
+// that since (r288), faster than single_fp16's one product too (r289, r290:
+// so single_fp16 takes it there); fp32 storage stays radix 16 (1.08x slower
+// on the CUDA cores, r294).  1024 / 2048 points (r296): fp16 0.93x / 0.88x,
+// bf16 0.93x / 0.87x; fp32 storage 1.06x ... 1.08x slower, 512 points 1.09x:
+// radix 16.  8192 points (r294): fp32 storage 0.91x (relL2 1.51e-7 against
+// 1.81e-7), bf16 0.96x, fp16 1.00x.  single_fp16's one product stays faster
+// than these kernels at 1024, 2048 and 8192 and keeps radix 16
+// (docs/BENCHMARKS.md, the thirty-third and thirty-fourth sessions).
 int problem_max_radix(const Problem& problem);
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the

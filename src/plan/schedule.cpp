@@ -21,8 +21,10 @@ int problem_max_radix(const Problem& problem) {
   if (!tensor_core_mode(problem.mode) || problem.sizes.size() != 1) return default_max_radix;
   const bool narrow_storage =
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
-  if (problem.sizes[0] == 4096 && narrow_storage) return 4;
-  if (problem.sizes[0] == 8192 && problem.mode == ComputeMode::split_fp16) return 4;
+  const std::int64_t n = problem.sizes[0];
+  const bool split = problem.mode == ComputeMode::split_fp16;
+  if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
+  if (split && n == 8192) return 4;
   return default_max_radix;
 }
 

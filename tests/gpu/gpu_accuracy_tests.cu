@@ -873,12 +873,13 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         run_case(p, true, buffers, totals, seed++);
       }
     }
-    // Whole 4096- and 8192-point transforms on the CUDA cores (cuda::
-    // cuda_core_transform_kernel, cuda_core_transform_8192_kernel: the fp32
-    // mode, and the tensor-core modes' radix-4 schedules): in place and out,
-    // each direction and normalization, every storage, a batch of several
-    // rounds of the resident blocks with a partial last one.
-    if (log2n == 12 || log2n == 13) {
+    // Whole 512- ... 8192-point transforms on the CUDA cores (cuda::
+    // cuda_core_short_transform_kernel, cuda_core_transform_kernel,
+    // cuda_core_transform_8192_kernel: the fp32 mode, and the tensor-core
+    // modes' radix-4 schedules): in place and out, each direction and
+    // normalization, every storage, a batch of several rounds of the
+    // resident blocks with a partial last one.
+    if (log2n >= 9 && log2n <= 13) {
       for (StorageType storage : storages) {
         for (Normalization norm : {Normalization::ortho, Normalization::forward, Normalization::backward}) {
           Problem p;
@@ -887,7 +888,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
           if (p.mode == ComputeMode::split_fp16) p.max_radix = 4;  // the CUDA-core schedule in every storage
           p.storage = storage;
           p.normalization = norm;
-          p.batch = static_cast<std::size_t>(n * 797) <= buffers.capacity ? 797 : 3;
+          const std::size_t rounds = log2n < 12 ? 4999 : 797;
+          p.batch = static_cast<std::size_t>(n) * rounds <= buffers.capacity ? rounds : 3;
           p.direction = norm == Normalization::forward ? Direction::forward : Direction::inverse;
           run_case(p, norm != Normalization::backward, buffers, totals, seed++);
           if (norm == Normalization::backward) run_unaligned_case(p, buffers, totals, seed++);

@@ -91,7 +91,8 @@ TEST(PlanSchedule, MaxRadixSelectsTheStages) {
 // shapes and an explicit max_radix keep their radices.
 // The tensor-core modes' default schedules that the CUDA executor runs on
 // the CUDA cores (plan::problem_max_radix): 4096 points in fp16/bf16
-// storage (both modes), 8192 points in every storage (the split mode).
+// storage (both modes), 1024 and 2048 points in fp16/bf16 storage and 8192
+// points in every storage (the split mode).
 TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   const auto radices_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
     Problem problem;
@@ -110,7 +111,10 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::split_fp16, 16), three_radix_16);
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::single_fp16, 0), six_radix_4);
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::fp32, 0), three_radix_16);
-    EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 8}));
+    EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 2}));
+    EXPECT_EQ(radices_of({1024}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4}));
+    EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 8}));
+    EXPECT_EQ(radices_of({512}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 2}));
     EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::split_fp16, 0), three_radix_16);
   }
   const std::vector<int> radix_4_then_2{4, 4, 4, 4, 4, 4, 2}, radix_16_then_2{16, 16, 16, 2};
@@ -123,6 +127,7 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({16384}, storage, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 16, 4}));
   }
   EXPECT_EQ(radices_of({4096}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), three_radix_16);
+  EXPECT_EQ(radices_of({2048}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 8}));
 }
 
 // Stage strides are the products of the earlier radices; every axis's
