@@ -126,6 +126,62 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
   for (int k = 1; k < 16; ++k) x[k] = complex_multiply(x[k], w[k]);
 }
 
+// Shared memory of InputFetch: the staging buffer, then the barrier.
+constexpr int input_fetch_shared_bytes(int length, int storage_bytes) { return length * storage_bytes + 16; }
+
+// A block's input transforms, each fetched into shared memory by the copy
+// engine while the block computes the one before (sm_90 and a 16-byte
+// aligned input; otherwise load reads device memory).  Holds the staging
+// buffer (staging_bytes) and then the copy's barrier (8 bytes) at `shared`.
+template <typename Storage, int Length>
+class InputFetch {
+ public:
+  static constexpr unsigned staging_bytes = Length * sizeof(Storage);
+
+  // Every thread of the block; starts the block's first transform.
+  __device__ InputFetch(unsigned char* shared, const Storage* input, std::int64_t count)
+      : input_(input),
+        count_(count),
+        staging_(reinterpret_cast<Storage*>(shared)),
+        barrier_(reinterpret_cast<std::uint64_t*>(shared + staging_bytes)),
+        active_(arch::device_has_bulk_copies && (reinterpret_cast<std::uintptr_t>(input) & 15) == 0) {
+    if (active_) {
+      if (threadIdx.x == 0) arch::initialize_copy_barrier(barrier_);
+      __syncthreads();
+      start(blockIdx.x);
+    }
+  }
+  // x[m] = element first + stride m of `transform` (the one started last).
+  __device__ void load(float2 (&x)[16], std::int64_t transform, int first, int stride) {
+    using Traits = StorageTraits<Storage>;
+    if (active_) {
+      arch::wait_for_bulk_copy(barrier_, parity_);
+      parity_ ^= 1;
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = Traits::widen(staging_[first + stride * m]);
+    } else {
+      const Storage* source = input_ + transform * Length + first;
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + stride * m);
+    }
+  }
+  // Every thread, after a block barrier behind every thread's load: fetches
+  // `transform` (if the batch has it) into the staging buffer.
+  __device__ void start(std::int64_t transform) {
+    if (active_ && threadIdx.x == 0 && transform < count_) {
+      arch::start_bulk_copy(staging_, input_ + transform * Length, staging_bytes, barrier_);
+    }
+  }
+
+ private:
+  const Storage* input_;
+  std::int64_t count_;
+  Storage* staging_;
+  std::uint64_t* barrier_;
+  bool active_;
+  std::uint32_t parity_ = 0;  // of the barrier's phase that the next copy completes
+};
+
 }  // namespace cuda_core
 
 // Transforms params.total_columns packed 4096-point transforms (a single
@@ -215,16 +271,14 @@ constexpr int cuda_core_8192_threads = 512;
 constexpr int cuda_core_8192_row_pitch = 34;
 constexpr int cuda_core_8192_region = 546;
 constexpr int cuda_core_8192_tile_bytes = 16 * cuda_core_8192_region * 8;
-// The tile, the next transform's input (in the storage type) and the copy's barrier.
+// The tile, then cuda_core::InputFetch's buffer and barrier.
 constexpr int cuda_core_8192_shared_bytes(int storage_bytes) {
-  return cuda_core_8192_tile_bytes + (1 << cuda_core_8192_log2_length) * storage_bytes + 16;
+  return cuda_core_8192_tile_bytes + cuda_core::input_fetch_shared_bytes(1 << cuda_core_8192_log2_length, storage_bytes);
 }
 
 // Transforms params.total_columns packed 8192-point transforms as
 // cuda_core_transform_kernel does 4096-point ones, in place too; the launch
-// allots cuda_core_8192_shared_bytes(sizeof(Storage)).  The bulk copies need
-// a 16-byte aligned input (each transform then is: 8192 x 4 or 8 bytes);
-// otherwise, and below sm_90, stage 1 loads directly.
+// allots cuda_core_8192_shared_bytes(sizeof(Storage)).
 template <typename Storage, int Sign>
 __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
     cuda_core_transform_8192_kernel(PassParameters params) {
@@ -238,39 +292,17 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
   const auto* const twiddles = static_cast<const float2*>(params.inner_twiddles);
   const float scale = static_cast<float>(params.scale);
   const int t = threadIdx.x, a = t & 31, k0 = t >> 5, h = t & 1, row = t >> 1;
-  constexpr unsigned input_bytes = n * sizeof(Storage);
-  Storage* const staging = reinterpret_cast<Storage*>(shared_bytes + cuda_core_8192_tile_bytes);
-  auto* const barrier = reinterpret_cast<std::uint64_t*>(shared_bytes + cuda_core_8192_tile_bytes + input_bytes);
-  const bool prefetches = arch::device_has_bulk_copies && (reinterpret_cast<std::uintptr_t>(input) & 15) == 0;
-  std::uint32_t parity = 0;  // of the barrier's phase that the next copy completes
-  if (prefetches) {
-    if (t == 0) arch::initialize_copy_barrier(barrier);
-    __syncthreads();
-    if (t == 0 && blockIdx.x < params.total_columns) {
-      arch::start_bulk_copy(staging, input + blockIdx.x * std::int64_t{n}, input_bytes, barrier);
-    }
-  }
+  cuda_core::InputFetch<Storage, n> fetch(shared_bytes + cuda_core_8192_tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
-    const Storage* source = input + transform * n;
     float2 x[16];
-    if (prefetches) {
-      arch::wait_for_bulk_copy(barrier, parity);
-      parity ^= 1;
-#pragma unroll
-      for (int m = 0; m < 16; ++m) x[m] = Traits::widen(staging[t + t_count * m]);
-    } else {
-#pragma unroll
-      for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + t + t_count * m);
-    }
+    fetch.load(x, transform, t, t_count);
     cuda_core::dft16<Sign>(x);
     cuda_core::twiddle(x, twiddles, t);
     __syncthreads();  // the previous transform's stage 3 has read the tile
 #pragma unroll
     for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
     __syncthreads();
-    if (prefetches && t == 0 && transform + gridDim.x < params.total_columns) {  // stage 1 has read the staging
-      arch::start_bulk_copy(staging, source + std::int64_t{gridDim.x} * n, input_bytes, barrier);
-    }
+    fetch.start(transform + gridDim.x);
     // Stage 2: thread a + 32 k0 (warp k0) takes b from region k0 and writes it back.
     float2* const own = tile + k0 * region;
 #pragma unroll
@@ -331,23 +363,23 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
 //     of R over a each; output k0 + 16 k1 + 256 k2 = t + T q + 256 k2.
 // The tile holds 16 regions k0 of T + 1 elements (odd: each half warp's 16
 // k0 fall in 16 pairs of banks): t in stage 1, 16 a + k1 after stage 2.
+constexpr int cuda_core_short_min_log2_length = 9, cuda_core_short_max_log2_length = 11;
+constexpr int cuda_core_short_tile_bytes(int log2_length) { return 16 * ((1 << log2_length) / 16 + 1) * 8; }
 template <int Log2Length>
 struct CudaCoreShortShape {
   static constexpr int length = 1 << Log2Length, threads = length / 16, last_radix = length / 256;
   static constexpr int region = threads + 1;
-  static constexpr int tile_bytes = 16 * region * 8;
+  static constexpr int tile_bytes = cuda_core_short_tile_bytes(Log2Length);
+  static_assert(tile_bytes == 16 * region * 8, "16 regions of T + 1 elements");
 };
-constexpr int cuda_core_short_min_log2_length = 9, cuda_core_short_max_log2_length = 11;
-// The tile, the next transform's input (in the storage type) and the copy's barrier.
+// The tile, then cuda_core::InputFetch's buffer and barrier.
 constexpr int cuda_core_short_shared_bytes(int log2_length, int storage_bytes) {
-  return 16 * ((1 << log2_length) / 16 + 1) * 8 + (1 << log2_length) * storage_bytes + 16;
+  return cuda_core_short_tile_bytes(log2_length) + cuda_core::input_fetch_shared_bytes(1 << log2_length, storage_bytes);
 }
 
 // Transforms params.total_columns packed transforms of 2^Log2Length points
 // as cuda_core_transform_kernel does 4096-point ones, in place too; the
-// launch allots cuda_core_short_shared_bytes(Log2Length, sizeof(Storage)),
-// and the bulk copies need a 16-byte aligned input, as in
-// cuda_core_transform_8192_kernel.
+// launch allots cuda_core_short_shared_bytes(Log2Length, sizeof(Storage)).
 template <typename Storage, int Sign, int Log2Length>
 __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
                                   1024 / CudaCoreShortShape<Log2Length>::threads)
@@ -362,39 +394,17 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
   const auto* const twiddles = static_cast<const float2*>(params.inner_twiddles);
   const float scale = static_cast<float>(params.scale);
   const int t = threadIdx.x, k0 = t & 15, c = t >> 4;
-  constexpr unsigned input_bytes = n * sizeof(Storage);
-  Storage* const staging = reinterpret_cast<Storage*>(shared_bytes + Shape::tile_bytes);
-  auto* const barrier = reinterpret_cast<std::uint64_t*>(shared_bytes + Shape::tile_bytes + input_bytes);
-  const bool prefetches = arch::device_has_bulk_copies && (reinterpret_cast<std::uintptr_t>(input) & 15) == 0;
-  std::uint32_t parity = 0;  // of the barrier's phase that the next copy completes
-  if (prefetches) {
-    if (t == 0) arch::initialize_copy_barrier(barrier);
-    __syncthreads();
-    if (t == 0 && blockIdx.x < params.total_columns) {
-      arch::start_bulk_copy(staging, input + blockIdx.x * std::int64_t{n}, input_bytes, barrier);
-    }
-  }
+  cuda_core::InputFetch<Storage, n> fetch(shared_bytes + Shape::tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
-    const Storage* source = input + transform * n;
     float2 x[16];
-    if (prefetches) {
-      arch::wait_for_bulk_copy(barrier, parity);
-      parity ^= 1;
-#pragma unroll
-      for (int m = 0; m < 16; ++m) x[m] = Traits::widen(staging[t + t_count * m]);
-    } else {
-#pragma unroll
-      for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + t + t_count * m);
-    }
+    fetch.load(x, transform, t, t_count);
     cuda_core::dft16<Sign>(x);
     cuda_core::twiddle(x, twiddles, t);
     __syncthreads();  // the previous transform's stage 3 has read the tile
 #pragma unroll
     for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
     __syncthreads();
-    if (prefetches && t == 0 && transform + gridDim.x < params.total_columns) {  // stage 1 has read the staging
-      arch::start_bulk_copy(staging, source + std::int64_t{gridDim.x} * n, input_bytes, barrier);
-    }
+    fetch.start(transform + gridDim.x);
     // Stage 2: thread k0 + 16 a (a = c) takes b.
 #pragma unroll
     for (int b = 0; b < 16; ++b) x[b] = tile[k0 * region + c + radix * b];

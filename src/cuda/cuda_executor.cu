@@ -572,11 +572,10 @@ class CudaExecutor final : public Executor {
                  ? cuda::shared_fragment_bytes
                  : 0));
         if (cuda_core_transform) {
-          launch.shared_bytes = cuda_core_8192 ? cuda::cuda_core_8192_shared_bytes(input_element_bytes)
-                                               : cuda::cuda_core_transform_shared_bytes;
-          if (cuda_core_short) {
-            launch.shared_bytes = cuda::cuda_core_short_shared_bytes(log2_length, input_element_bytes);
-          }
+          launch.shared_bytes =
+              cuda_core_short ? cuda::cuda_core_short_shared_bytes(log2_length, input_element_bytes)
+              : cuda_core_8192 ? cuda::cuda_core_8192_shared_bytes(input_element_bytes)
+                               : cuda::cuda_core_transform_shared_bytes;
         }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
