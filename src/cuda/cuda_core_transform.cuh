@@ -1,10 +1,12 @@
-// Whole 4096-point transforms on the CUDA cores in fp32, one block per
-// transform: the single pass of N = 4096 where its stages are fp32
-// arithmetic (the fp32 mode's radix-16 stages; radix-4 stages in any mode,
-// which the tensor-core modes' default schedule takes for fp16/bf16 storage:
-// plan::problem_max_radix).
+// Whole transforms of 512 ... 8192 points on the CUDA cores in fp32, one
+// block per transform: the single pass of these lengths where its stages
+// are fp32 arithmetic (the fp32 mode's default stages; the radix-4 schedule
+// in any mode, which the tensor-core modes' default takes where it is faster:
+// plan::problem_max_radix).  cuda_core_transform_kernel (4096 points, below)
+// came first; cuda_core_transform_8192_kernel and
+// cuda_core_short_transform_kernel (512 ... 2048) follow its scheme.
 //
-// Why: three radix-16 steps with 16 points per thread in registers and two
+// 4096 points, why: three radix-16 steps with 16 points per thread in registers and two
 // exchanges through a padded shared-memory tile took 0.218 ms for 2^26
 // fp16 elements (H100 r279, the prototype of this kernel), 0.83x the split
 // mode's radix-16 tensor-core products at the same relL2 (2.78e-4), and
@@ -126,6 +128,21 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
   for (int k = 1; k < 16; ++k) x[k] = complex_multiply(x[k], w[k]);
 }
 
+// What the kernels below read from PassParameters: the packed input and
+// output, the w_N table (fp32, the direction's sign) and the normalization.
+template <typename Storage>
+struct TransformArguments {
+  const Storage* input;
+  Storage* output;
+  const float2* twiddles;
+  float scale;
+};
+template <typename Storage>
+__device__ __forceinline__ TransformArguments<Storage> transform_arguments(const PassParameters& params) {
+  return {static_cast<const Storage*>(params.input), static_cast<Storage*>(params.output),
+          static_cast<const float2*>(params.inner_twiddles), static_cast<float>(params.scale)};
+}
+
 // Shared memory of InputFetch: the staging buffer, then the barrier.
 constexpr int input_fetch_shared_bytes(int length, int storage_bytes) { return length * storage_bytes + 16; }
 
@@ -182,6 +199,25 @@ class InputFetch {
   std::uint32_t parity_ = 0;  // of the barrier's phase that the next copy completes
 };
 
+// Stage 1 of the kernels with an InputFetch: the thread's 16 points t + T m
+// (T threads) of the block's transform, a 16-point DFT over m, twiddles
+// w_N^(t k0), written to tile[k0 * region + t] between two block barriers
+// (the first: the previous transform's last step has read the tile); then
+// the fetch of the block's next transform starts.
+template <int Sign, typename Storage, int Length>
+__device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>& fetch, float2 (&x)[16],
+                                                    float2* tile, int region, const float2* twiddles,
+                                                    std::int64_t transform, int t, int t_count) {
+  fetch.load(x, transform, t, t_count);
+  dft16<Sign>(x);
+  twiddle(x, twiddles, t);
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
+  __syncthreads();
+  fetch.start(transform + gridDim.x);
+}
+
 }  // namespace cuda_core
 
 // Transforms params.total_columns packed 4096-point transforms (a single
@@ -199,10 +235,7 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
   constexpr int n = 1 << cuda_core_transform_log2_length, t_count = cuda_core_transform_threads;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
-  const auto* const input = static_cast<const Storage*>(params.input);
-  auto* const output = static_cast<Storage*>(params.output);
-  const auto* const twiddles = static_cast<const float2*>(params.inner_twiddles);
-  const float scale = static_cast<float>(params.scale);
+  const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, n0 = t & 15, high = t >> 4;
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     const Storage* source = input + transform * n;
@@ -287,22 +320,12 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
   constexpr int pitch = cuda_core_8192_row_pitch, region = cuda_core_8192_region;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
-  const auto* const input = static_cast<const Storage*>(params.input);
-  auto* const output = static_cast<Storage*>(params.output);
-  const auto* const twiddles = static_cast<const float2*>(params.inner_twiddles);
-  const float scale = static_cast<float>(params.scale);
+  const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, a = t & 31, k0 = t >> 5, h = t & 1, row = t >> 1;
   cuda_core::InputFetch<Storage, n> fetch(shared_bytes + cuda_core_8192_tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     float2 x[16];
-    fetch.load(x, transform, t, t_count);
-    cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, t);
-    __syncthreads();  // the previous transform's stage 3 has read the tile
-#pragma unroll
-    for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
-    __syncthreads();
-    fetch.start(transform + gridDim.x);
+    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
     // Stage 2: thread a + 32 k0 (warp k0) takes b from region k0 and writes it back.
     float2* const own = tile + k0 * region;
 #pragma unroll
@@ -389,22 +412,12 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
   constexpr int n = Shape::length, t_count = Shape::threads, radix = Shape::last_radix, region = Shape::region;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
-  const auto* const input = static_cast<const Storage*>(params.input);
-  auto* const output = static_cast<Storage*>(params.output);
-  const auto* const twiddles = static_cast<const float2*>(params.inner_twiddles);
-  const float scale = static_cast<float>(params.scale);
+  const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, k0 = t & 15, c = t >> 4;
   cuda_core::InputFetch<Storage, n> fetch(shared_bytes + Shape::tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     float2 x[16];
-    fetch.load(x, transform, t, t_count);
-    cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, t);
-    __syncthreads();  // the previous transform's stage 3 has read the tile
-#pragma unroll
-    for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
-    __syncthreads();
-    fetch.start(transform + gridDim.x);
+    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
     // Stage 2: thread k0 + 16 a (a = c) takes b.
 #pragma unroll
     for (int b = 0; b < 16; ++b) x[b] = tile[k0 * region + c + radix * b];
