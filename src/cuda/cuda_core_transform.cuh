@@ -23,6 +23,7 @@
 #include <cstdint>
 
 #include "cuda/arch/bulk_copy_sm90.cuh"
+#include "cuda/arch/copy_sm80.cuh"  // dynamic_shared_bytes
 #include "cuda/stockham_pass.cuh"  // PassParameters
 #include "cuda/storage.cuh"
 
@@ -144,24 +145,31 @@ __device__ __forceinline__ TransformArguments<Storage> transform_arguments(const
 }
 
 // Shared memory of InputFetch: the staging buffer, then the barrier.
-constexpr int input_fetch_shared_bytes(int length, int storage_bytes) { return length * storage_bytes + 16; }
+__host__ __device__ constexpr int input_fetch_shared_bytes(int length, int storage_bytes) {
+  return length * storage_bytes + 16;
+}
 
 // A block's input transforms, each fetched into shared memory by the copy
-// engine while the block computes the one before (sm_90 and a 16-byte
-// aligned input; otherwise load reads device memory).  Holds the staging
-// buffer (staging_bytes) and then the copy's barrier (8 bytes) at `shared`.
+// engine while the block computes the one before (sm_90, a 16-byte aligned
+// input, and a launch that allotted the buffer: the executor leaves it out
+// where the device's shared memory per block is too small; otherwise load
+// reads device memory).  Holds the staging buffer (staging_bytes) and then
+// the copy's barrier (8 bytes) at offset `offset` of the dynamic shared
+// memory `shared`.
 template <typename Storage, int Length>
 class InputFetch {
  public:
   static constexpr unsigned staging_bytes = Length * sizeof(Storage);
 
   // Every thread of the block; starts the block's first transform.
-  __device__ InputFetch(unsigned char* shared, const Storage* input, std::int64_t count)
+  __device__ InputFetch(unsigned char* shared, int offset, const Storage* input, std::int64_t count)
       : input_(input),
         count_(count),
-        staging_(reinterpret_cast<Storage*>(shared)),
-        barrier_(reinterpret_cast<std::uint64_t*>(shared + staging_bytes)),
-        active_(arch::device_has_bulk_copies && (reinterpret_cast<std::uintptr_t>(input) & 15) == 0) {
+        staging_(reinterpret_cast<Storage*>(shared + offset)),
+        barrier_(reinterpret_cast<std::uint64_t*>(shared + offset + staging_bytes)),
+        active_(arch::device_has_bulk_copies && (reinterpret_cast<std::uintptr_t>(input) & 15) == 0 &&
+                arch::dynamic_shared_bytes() >=
+                    static_cast<std::uint32_t>(offset + input_fetch_shared_bytes(Length, sizeof(Storage)))) {
     if (active_) {
       if (threadIdx.x == 0) arch::initialize_copy_barrier(barrier_);
       __syncthreads();
@@ -280,14 +288,16 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
 // Why: H100 r294 (docs/BENCHMARKS.md, the thirty-fourth session), 2^26
 // elements: split_fp16 fp32 storage 0.398 ms against its radix-16
 // tensor-core products' 0.435 (0.91x, relL2 1.51e-7 against 1.81e-7), bf16
-// 0.96x, fp16 1.00x (0.269 ms, the same relL2); the fp32 mode's tile kernel
+// 0.96x, fp16 1.00x (0.269 ms, the same relL2), and with stage 3's folded
+// twiddles (r298) fp16 0.248 ms, bf16 0.253; the fp32 mode's tile kernel
 // took 1.17 ms (fp32 storage).
 //
 // N = 8192 = 16 x 16 x 32, input n = t + 512 m (t < 512, m < 16), t = a + 32 b:
 //   stage 1: thread t takes m, DFT -> k0, twiddle w_8192^(t k0);
 //   stage 2: thread a + 32 k0 takes b, DFT -> k1, twiddle w_512^(a k1);
 //   stage 3: the pair (h = 0, 1) of row r = k0 + 16 k1 (thread h + 2 r) takes
-//     a = h + 2 j, DFT over j -> j2, twiddle w_32^(h j2), then
+//     a = h + 2 j, DFT over j -> j2, twiddle w_32^(h j2) (before or after the
+//     exchange), then
 //     X[r + 256 (j2 + 16 c)] = Y_0[j2] + (-1)^c Y_1[j2]: lane h keeps j2 in
 //     [8 h, 8 h + 8) for both c and sends the partner the other eight.
 // The tile holds region k0 (cuda_core_8192_region elements) for each k0:
@@ -304,14 +314,15 @@ constexpr int cuda_core_8192_threads = 512;
 constexpr int cuda_core_8192_row_pitch = 34;
 constexpr int cuda_core_8192_region = 546;
 constexpr int cuda_core_8192_tile_bytes = 16 * cuda_core_8192_region * 8;
-// The tile, then cuda_core::InputFetch's buffer and barrier.
-constexpr int cuda_core_8192_shared_bytes(int storage_bytes) {
-  return cuda_core_8192_tile_bytes + cuda_core::input_fetch_shared_bytes(1 << cuda_core_8192_log2_length, storage_bytes);
+// The tile, then cuda_core::InputFetch's buffer and barrier (with_fetch).
+constexpr int cuda_core_8192_shared_bytes(int storage_bytes, bool with_fetch) {
+  return cuda_core_8192_tile_bytes +
+         (with_fetch ? cuda_core::input_fetch_shared_bytes(1 << cuda_core_8192_log2_length, storage_bytes) : 0);
 }
 
 // Transforms params.total_columns packed 8192-point transforms as
 // cuda_core_transform_kernel does 4096-point ones, in place too; the launch
-// allots cuda_core_8192_shared_bytes(sizeof(Storage)).
+// allots cuda_core_8192_shared_bytes(sizeof(Storage), with_fetch).
 template <typename Storage, int Sign>
 __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
     cuda_core_transform_8192_kernel(PassParameters params) {
@@ -321,8 +332,13 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
+  // Stage 3's w_32^(h j2) after the exchange, as constants and a quarter turn
+  // (4-byte storage), or before it from the table (fp32 storage): H100 r298,
+  // fp16 / bf16 0.93x / 0.94x the time (56 registers instead of 62), fp32
+  // storage 1.03x slower.
+  constexpr bool folded_twiddles = sizeof(Storage) == 4;
   const int t = threadIdx.x, a = t & 31, k0 = t >> 5, h = t & 1, row = t >> 1;
-  cuda_core::InputFetch<Storage, n> fetch(shared_bytes + cuda_core_8192_tile_bytes, input, params.total_columns);
+  cuda_core::InputFetch<Storage, n> fetch(shared_bytes, cuda_core_8192_tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     float2 x[16];
     cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
@@ -341,14 +357,23 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
 #pragma unroll
     for (int j = 0; j < 16; ++j) x[j] = pair_row[2 * j];
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, 256 * h);  // w_32 = w_8192^256 (lane 0 multiplies by 1)
+    if (!folded_twiddles) cuda_core::twiddle(x, twiddles, 256 * h);  // w_32 = w_8192^256 (lane 0 multiplies by 1)
     Storage* destination = output + transform * n + row;
 #pragma unroll
     for (int i = 0; i < 8; ++i) {
       const float2 kept = h ? x[8 + i] : x[i];  // Y_h[8 h + i]
       const float2 sent = h ? x[i] : x[8 + i];  // Y_h[8 (1 - h) + i], the partner's
       const float2 received{__shfl_xor_sync(0xffffffffu, sent.x, 1), __shfl_xor_sync(0xffffffffu, sent.y, 1)};
-      const float2 y0 = h ? received : kept, y1 = h ? kept : received;
+      const float2 y0 = h ? received : kept;
+      float2 y1 = h ? kept : received;
+      if (folded_twiddles) {  // w_32^(8 h + i) = w_32^i w_4^h
+        constexpr float c[9] = {1.0f,                 0.98078528040323044f, 0.92387953251128674f,
+                                0.83146961230254524f, 0.70710678118654752f, 0.55557023301960218f,
+                                0.38268343236508978f, 0.19509032201612827f, 0.0f};  // cos(2 pi i / 32)
+        if (i > 0) y1 = complex_multiply(y1, float2{c[i], Sign * c[8 - i]});
+        const float2 turned = cuda_core::quarter_turn<Sign>(y1);
+        y1 = h ? turned : y1;
+      }
       float2 low = complex_add(y0, y1), high = complex_subtract(y0, y1);
       if (scale != 1.0f) {
         low = {low.x * scale, low.y * scale};
@@ -395,14 +420,15 @@ struct CudaCoreShortShape {
   static constexpr int tile_bytes = cuda_core_short_tile_bytes(Log2Length);
   static_assert(tile_bytes == 16 * region * 8, "16 regions of T + 1 elements");
 };
-// The tile, then cuda_core::InputFetch's buffer and barrier.
-constexpr int cuda_core_short_shared_bytes(int log2_length, int storage_bytes) {
-  return cuda_core_short_tile_bytes(log2_length) + cuda_core::input_fetch_shared_bytes(1 << log2_length, storage_bytes);
+// The tile, then cuda_core::InputFetch's buffer and barrier (with_fetch).
+constexpr int cuda_core_short_shared_bytes(int log2_length, int storage_bytes, bool with_fetch) {
+  return cuda_core_short_tile_bytes(log2_length) +
+         (with_fetch ? cuda_core::input_fetch_shared_bytes(1 << log2_length, storage_bytes) : 0);
 }
 
 // Transforms params.total_columns packed transforms of 2^Log2Length points
 // as cuda_core_transform_kernel does 4096-point ones, in place too; the
-// launch allots cuda_core_short_shared_bytes(Log2Length, sizeof(Storage)).
+// launch allots cuda_core_short_shared_bytes(Log2Length, sizeof(Storage), with_fetch).
 template <typename Storage, int Sign, int Log2Length>
 __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
                                   1024 / CudaCoreShortShape<Log2Length>::threads)
@@ -414,7 +440,7 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, k0 = t & 15, c = t >> 4;
-  cuda_core::InputFetch<Storage, n> fetch(shared_bytes + Shape::tile_bytes, input, params.total_columns);
+  cuda_core::InputFetch<Storage, n> fetch(shared_bytes, Shape::tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     float2 x[16];
     cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);

@@ -572,10 +572,14 @@ class CudaExecutor final : public Executor {
                  ? cuda::shared_fragment_bytes
                  : 0));
         if (cuda_core_transform) {
-          launch.shared_bytes =
-              cuda_core_short ? cuda::cuda_core_short_shared_bytes(log2_length, input_element_bytes)
-              : cuda_core_8192 ? cuda::cuda_core_8192_shared_bytes(input_element_bytes)
-                               : cuda::cuda_core_transform_shared_bytes;
+          // The next transform's fetch where the device has the shared memory
+          // for it (not every sm_8x; the kernels load directly without it).
+          const auto shared_bytes = [&](bool with_fetch) {
+            return cuda_core_short ? cuda::cuda_core_short_shared_bytes(log2_length, input_element_bytes, with_fetch)
+                   : cuda_core_8192 ? cuda::cuda_core_8192_shared_bytes(input_element_bytes, with_fetch)
+                                    : cuda::cuda_core_transform_shared_bytes;
+          };
+          launch.shared_bytes = shared_bytes(shared_bytes(true) <= max_shared_);
         }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;

@@ -72,8 +72,8 @@ constexpr int default_max_radix = 16;
 // so single_fp16 takes it there); fp32 storage stays radix 16 (1.08x slower
 // on the CUDA cores, r294).  1024 / 2048 points (r296): fp16 0.93x / 0.88x,
 // bf16 0.93x / 0.87x; fp32 storage 1.06x ... 1.08x slower, 512 points 1.09x:
-// radix 16.  8192 points (r294): fp32 storage 0.91x (relL2 1.51e-7 against
-// 1.81e-7), bf16 0.96x, fp16 1.00x.  single_fp16's one product stays faster
+// radix 16.  8192 points (r294, r298): fp32 storage 0.91x (relL2 1.51e-7
+// against 1.81e-7), bf16 0.90x, fp16 0.93x.  single_fp16's one product stays faster
 // than these kernels at 1024, 2048 and 8192 and keeps radix 16
 // (docs/BENCHMARKS.md, the thirty-third and thirty-fourth sessions).
 int problem_max_radix(const Problem& problem);
