@@ -336,6 +336,10 @@ class CudaExecutor final : public Executor {
           "cudaDeviceGetAttribute");
     int sm_count = 0;
     check(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device_), "cudaDeviceGetAttribute");
+    int compute_capability_major = 0;
+    check(cudaDeviceGetAttribute(&compute_capability_major, cudaDevAttrComputeCapabilityMajor, device_),
+          "cudaDeviceGetAttribute");
+    const bool bulk_copies = compute_capability_major >= 9;  // cuda::arch::device_has_bulk_copies
 
     // Host copies of every table, then one upload.
     std::vector<unsigned char> tables;
@@ -572,14 +576,14 @@ class CudaExecutor final : public Executor {
                  ? cuda::shared_fragment_bytes
                  : 0));
         if (cuda_core_transform) {
-          // The next transform's fetch where the device has the shared memory
-          // for it (not every sm_8x; the kernels load directly without it).
+          // The next transform's fetch where the device has bulk copies (sm_90)
+          // and the shared memory for it; the kernels load directly without it.
           const auto shared_bytes = [&](bool with_fetch) {
             return cuda_core_short ? cuda::cuda_core_short_shared_bytes(log2_length, input_element_bytes, with_fetch)
                    : cuda_core_8192 ? cuda::cuda_core_8192_shared_bytes(input_element_bytes, with_fetch)
                                     : cuda::cuda_core_transform_shared_bytes;
           };
-          launch.shared_bytes = shared_bytes(shared_bytes(true) <= max_shared_);
+          launch.shared_bytes = shared_bytes(bulk_copies && shared_bytes(true) <= max_shared_);
         }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
