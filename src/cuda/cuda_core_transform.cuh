@@ -478,4 +478,88 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
   }
 }
 
+// Whole 16384-point transforms, one block of 1024 threads (16 points each)
+// per transform, one block per SM: a radix-16 step over the input's
+// slowest digit, then in each of its 16 outputs k0 the 1024-point transform
+// of cuda_core_short_transform_kernel, by the 64 threads of group k0 on
+// region k0 of the tile; the last step (radix 4) takes its rows across the
+// regions, so that neighbouring lanes write neighbouring outputs.
+//
+// N = 16384 = 16 x 1024, input n = t + 1024 m (t < 1024, m < 16), t = u + 64 m' (u < 64),
+// u = c + 4 b (c < 4, b < 16):
+//   stage 1: thread t takes m, DFT -> k0, twiddle w_16384^(t k0);
+//   stage 2: thread u of group g = k0 takes m', DFT -> k0', twiddle w_1024^(u k0');
+//   stage 3: thread k0' + 16 c of group g takes b, DFT -> k1', twiddle w_64^(c k1');
+//   stage 4: thread t takes the rows (g = t mod 16, k0' + 16 k1' = t / 16 + 64 q),
+//     q < 4, a DFT of 4 over c each; output g + 16 (k0' + 16 k1' + 256 k2')
+//     = t + 1024 q + 4096 k2'.
+// Regions of 1041 elements (1 mod 16 pairs of banks: stage 4's 16 lanes of
+// one row fall in 16 pairs): t in stage 1, 65 k0' + u after stage 2, 65 k0'
+// + 16 c + k1' after stage 3.
+constexpr int cuda_core_16384_log2_length = 14;
+constexpr int cuda_core_16384_threads = 1024;
+constexpr int cuda_core_16384_region = 1041, cuda_core_16384_row_pitch = 65;
+constexpr int cuda_core_16384_tile_bytes = 16 * cuda_core_16384_region * 8;
+static_assert(cuda_core_16384_tile_bytes == plan::cuda_core_16384_tile_bytes, "pass_limits sizes this tile");
+// The tile, then cuda_core::InputFetch's buffer and barrier (with_fetch).
+constexpr int cuda_core_16384_shared_bytes(int storage_bytes, bool with_fetch) {
+  return cuda_core_16384_tile_bytes +
+         (with_fetch ? cuda_core::input_fetch_shared_bytes(1 << cuda_core_16384_log2_length, storage_bytes) : 0);
+}
+
+// Transforms params.total_columns packed 16384-point transforms as
+// cuda_core_transform_kernel does 4096-point ones, in place too; the launch
+// allots cuda_core_16384_shared_bytes(sizeof(Storage), with_fetch).
+template <typename Storage, int Sign>
+__global__ void __launch_bounds__(cuda_core_16384_threads, 1)
+    cuda_core_transform_16384_kernel(PassParameters params) {
+  using Traits = StorageTraits<Storage>;
+  constexpr int n = 1 << cuda_core_16384_log2_length, t_count = cuda_core_16384_threads;
+  constexpr int region = cuda_core_16384_region, pitch = cuda_core_16384_row_pitch;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  float2* const tile = reinterpret_cast<float2*>(shared_bytes);
+  const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
+  const int t = threadIdx.x, u = t & 63, k0_local = u & 15, c = u >> 4;
+  float2* const own = tile + (t >> 6) * region;  // group g's region
+  cuda_core::InputFetch<Storage, n> fetch(shared_bytes, cuda_core_16384_tile_bytes, input, params.total_columns);
+  for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
+    float2 x[16];
+    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
+    // Stage 2: thread u of group g takes m'.
+#pragma unroll
+    for (int m = 0; m < 16; ++m) x[m] = own[u + 64 * m];
+    cuda_core::dft16<Sign>(x);
+    cuda_core::twiddle(x, twiddles, 16 * u);  // w_1024 = w_16384^16
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < 16; ++k) own[k * pitch + u] = x[k];
+    __syncthreads();
+    // Stage 3: thread k0' + 16 c of group g takes b.
+#pragma unroll
+    for (int b = 0; b < 16; ++b) x[b] = own[k0_local * pitch + c + 4 * b];
+    cuda_core::dft16<Sign>(x);
+    cuda_core::twiddle(x, twiddles, 256 * c);  // w_64 = w_16384^256
+    __syncthreads();
+#pragma unroll
+    for (int k1 = 0; k1 < 16; ++k1) own[k0_local * pitch + 16 * c + k1] = x[k1];
+    __syncthreads();
+    // Stage 4: rows (g = t mod 16, k0' + 16 k1' = t / 16 + 64 q).
+    Storage* destination = output + transform * n + t;
+    const float2* const rows = tile + (t & 15) * region;
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      const int row = (t >> 4) + 64 * q, k0_row = row & 15, k1_row = row >> 4;
+      float2 y[4];
+#pragma unroll
+      for (int a = 0; a < 4; ++a) y[a] = rows[k0_row * pitch + 16 * a + k1_row];
+      cuda_core::dft4<Sign>(y[0], y[1], y[2], y[3]);
+#pragma unroll
+      for (int k2 = 0; k2 < 4; ++k2) {
+        const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
+        Traits::store(destination + 1024 * q + 4096 * k2, value);
+      }
+    }
+  }
+}
+
 }  // namespace tensorfft::cuda

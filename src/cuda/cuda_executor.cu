@@ -54,6 +54,7 @@ struct KernelChoice {
   // cuda::cuda_core_transform_kernel [forward, inverse], in the fp32-arithmetic modes.
   KernelFunction cuda_core_transform[2] = {nullptr, nullptr};
   KernelFunction cuda_core_8192[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_8192_kernel, likewise
+  KernelFunction cuda_core_16384[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_16384_kernel, likewise
   // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
   KernelFunction cuda_core_short[3][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
@@ -94,6 +95,8 @@ KernelChoice kernels_for() {
     choice.cuda_core_transform[1] = &cuda::cuda_core_transform_kernel<Storage, +1>;
     choice.cuda_core_8192[0] = &cuda::cuda_core_transform_8192_kernel<Storage, -1>;
     choice.cuda_core_8192[1] = &cuda::cuda_core_transform_8192_kernel<Storage, +1>;
+    choice.cuda_core_16384[0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1>;
+    choice.cuda_core_16384[1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1>;
     choice.cuda_core_short[0][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 9>;
     choice.cuda_core_short[0][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 9>;
     choice.cuda_core_short[1][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 10>;
@@ -484,24 +487,26 @@ class CudaExecutor final : public Executor {
       const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane && !launch.paired_halves &&
                                         !runtime_shape_kernels_forced() &&
                                         has_default_stages(*view.axis, *view.pass, log2_length);
-      // Whole 512- ... 8192-point transforms (the axis's one pass, from
+      // Whole 512- ... 16384-point transforms (the axis's one pass, from
       // storage to storage) whose stages are fp32 arithmetic: the fp32 mode's
       // default stages, or the radix-4 schedule in any mode (fp32 butterflies
       // in the tensor-core modes too; plan::problem_max_radix).  One block
       // each on the CUDA cores (cuda::cuda_core_short_transform_kernel,
-      // cuda_core_transform_kernel, cuda_core_transform_8192_kernel), whose
-      // 16-point DFTs are two radix-4 steps.
+      // cuda_core_transform_kernel, cuda_core_transform_8192_kernel,
+      // cuda_core_transform_16384_kernel), whose 16-point DFTs are two
+      // radix-4 steps.
       const bool cuda_core_transform =
           kernels.cuda_core_transform[0] && view.pass && !view.plane && contiguous &&
           view.axis->passes.size() == 1 &&
           (log2_length == cuda::cuda_core_transform_log2_length ||
-           log2_length == cuda::cuda_core_8192_log2_length ||
+           log2_length == cuda::cuda_core_8192_log2_length || log2_length == cuda::cuda_core_16384_log2_length ||
            (log2_length >= cuda::cuda_core_short_min_log2_length &&
             log2_length <= cuda::cuda_core_short_max_log2_length)) &&
           !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
           ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_length)) ||
            has_stages_of_radix_schedule(*view.axis, *view.pass, log2_length, 4));
       const bool cuda_core_8192 = cuda_core_transform && log2_length == cuda::cuda_core_8192_log2_length;
+      const bool cuda_core_16384 = cuda_core_transform && log2_length == cuda::cuda_core_16384_log2_length;
       const bool cuda_core_short = cuda_core_transform && log2_length <= cuda::cuda_core_short_max_log2_length;
       // Fewer columns where the tile would not fit in shared memory (the
       // longest strided passes; the fixed-shape instances are compiled for
@@ -535,6 +540,9 @@ class CudaExecutor final : public Executor {
         if (cuda_core_short) {
           launch.kernel = kernels.cuda_core_short[log2_length - cuda::cuda_core_short_min_log2_length][sign < 0 ? 0 : 1];
           threads = static_cast<int>(length / 16);
+        } else if (cuda_core_16384) {
+          launch.kernel = kernels.cuda_core_16384[sign < 0 ? 0 : 1];
+          threads = cuda::cuda_core_16384_threads;
         } else if (cuda_core_8192) {
           launch.kernel = kernels.cuda_core_8192[sign < 0 ? 0 : 1];
           threads = cuda::cuda_core_8192_threads;
@@ -580,8 +588,9 @@ class CudaExecutor final : public Executor {
           // and the shared memory for it; the kernels load directly without it.
           const auto shared_bytes = [&](bool with_fetch) {
             return cuda_core_short ? cuda::cuda_core_short_shared_bytes(log2_length, input_element_bytes, with_fetch)
-                   : cuda_core_8192 ? cuda::cuda_core_8192_shared_bytes(input_element_bytes, with_fetch)
-                                    : cuda::cuda_core_transform_shared_bytes;
+                   : cuda_core_8192  ? cuda::cuda_core_8192_shared_bytes(input_element_bytes, with_fetch)
+                   : cuda_core_16384 ? cuda::cuda_core_16384_shared_bytes(input_element_bytes, with_fetch)
+                                     : cuda::cuda_core_transform_shared_bytes;
           };
           launch.shared_bytes = shared_bytes(bulk_copies && shared_bytes(true) <= max_shared_);
         }

@@ -62,20 +62,23 @@ constexpr int default_max_radix = 16;
 // default_max_radix), except in the tensor-core modes' default schedules of
 // 1D transforms whose CUDA-core kernel is faster than their tensor-core
 // products, which take radix 4: 4096 points in fp16/bf16 storage (both
-// modes), 1024 and 2048 points in fp16/bf16 storage and 8192 points in every
-// storage (the split mode).  Radix-4 stages run as fp32 butterflies in these
-// modes, and the CUDA executor runs such a transform as one kernel on the
-// CUDA cores (cuda_core_transform.cuh), at the split mode's accuracy or
-// better.  H100, split_fp16 against its radix-16 products: 4096 points 0.85x
-// the time at the same relL2 (r283; 2.78e-4 fp16, 2.22e-3 bf16), 0.91x of
-// that since (r288), faster than single_fp16's one product too (r289, r290:
-// so single_fp16 takes it there); fp32 storage stays radix 16 (1.08x slower
-// on the CUDA cores, r294).  1024 / 2048 points (r296): fp16 0.93x / 0.88x,
-// bf16 0.93x / 0.87x; fp32 storage 1.06x ... 1.08x slower, 512 points 1.09x:
-// radix 16.  8192 points (r294, r298): fp32 storage 0.91x (relL2 1.51e-7
-// against 1.81e-7), bf16 0.90x, fp16 0.93x.  single_fp16's one product stays faster
-// than these kernels at 1024, 2048 and 8192 and keeps radix 16
-// (docs/BENCHMARKS.md, the thirty-third and thirty-fourth sessions).
+// modes), 1024 and 2048 points in fp16/bf16 storage and 8192 and 16384
+// points in every storage (the split mode).  Radix-4 stages run as fp32
+// butterflies in these modes, and the CUDA executor runs such a transform
+// as one kernel on the CUDA cores (cuda_core_transform.cuh), at the split
+// mode's accuracy or better.  H100, split_fp16 against its radix-16
+// products: 4096 points 0.85x the time at the same relL2 (r283; 2.78e-4
+// fp16, 2.22e-3 bf16), 0.91x of that since (r288), faster than
+// single_fp16's one product too (r289, r290: so single_fp16 takes it
+// there); fp32 storage stays radix 16 (1.08x slower on the CUDA cores,
+// r294).  1024 / 2048 points (r296): fp16 0.93x / 0.88x, bf16 0.93x /
+// 0.87x; fp32 storage 1.06x ... 1.08x slower, 512 points 1.09x: radix 16.
+// 8192 points (r294, r298): fp32 storage 0.91x (relL2 1.51e-7 against
+// 1.81e-7), bf16 0.90x, fp16 0.93x.  16384 points (r301): fp16 0.81x, bf16
+// 0.82x, fp32 storage 0.95x (relL2 1.56e-7 against 1.83e-7).
+// single_fp16's one product is as fast or faster than these kernels at
+// 1024, 2048, 8192 and 16384 and keeps radix 16 (docs/BENCHMARKS.md, the
+// thirty-third and thirty-fourth sessions).
 int problem_max_radix(const Problem& problem);
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the
@@ -145,6 +148,12 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
 // opt-in maximum), so that a plan is the same on any machine without one;
 // the CUDA fixed-shape instances' tiles are chosen for it too.
 constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
+
+// The exchange tile of the CUDA kernel of whole 16384-point transforms on
+// the CUDA cores (cuda::cuda_core_transform_16384_kernel: 16 regions of
+// 1041 fp32 complex values); pass_limits gives such transforms one pass
+// where it fits.
+constexpr std::int64_t cuda_core_16384_tile_bytes = 16 * 1041 * 8;
 // Shared memory of a CUDA register-block pass over a tile of `elements`: the
 // input tile in storage format beside the fp32 exchange tile.
 constexpr std::int64_t register_block_shared_bytes(std::int64_t elements, int input_element_bytes) {

@@ -24,7 +24,7 @@ int problem_max_radix(const Problem& problem) {
   const std::int64_t n = problem.sizes[0];
   const bool split = problem.mode == ComputeMode::split_fp16;
   if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
-  if (split && n == 8192) return 4;
+  if (split && (n == 8192 || n == 16384)) return 4;
   return default_max_radix;
 }
 
@@ -53,6 +53,14 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // the default radices) need register_block_shared_bytes, not two tiles of
   // intermediates: a contiguous 2^14-point pass reading 4-byte storage takes
   // 192 KB, a 4096-point pass of two 8-byte columns 128 KB.
+  // A whole 16384-point transform between packed storage in the stages the
+  // CUDA-core kernel runs (the radix-4 schedule in any mode, the fp32 mode's
+  // default stages) takes one pass where its tile fits.
+  const bool cuda_core_stages = max_radix == 4 || (mode == ComputeMode::fp32 && max_radix == default_max_radix);
+  if (mode != ComputeMode::fp64 && cuda_core_stages && reads_packed_storage && writes_packed_storage &&
+      cuda_core_16384_tile_bytes <= shared_bytes_per_block) {
+    limits.contiguous_single_pass = std::int64_t{1} << 14;
+  }
   if (!tensor_core_mode(mode) || max_radix != default_max_radix) return limits;
   const bool narrow_storage = storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16;
   // A strided axis in two passes ends with a 4-point pass where the first

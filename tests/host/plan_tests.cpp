@@ -1,6 +1,7 @@
 // The plan: radix schedule, passes, stage strides, describe(), the plan
 // object's accessors; the long-double twiddles (exact symmetries, accuracy);
 // and the long-double reference against the naive DFT.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -92,7 +93,7 @@ TEST(PlanSchedule, MaxRadixSelectsTheStages) {
 // The tensor-core modes' default schedules that the CUDA executor runs on
 // the CUDA cores (plan::problem_max_radix): 4096 points in fp16/bf16
 // storage (both modes), 1024 and 2048 points in fp16/bf16 storage and 8192
-// points in every storage (the split mode).
+// and 16384 points in every storage (the split mode).
 TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   const auto radices_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
     Problem problem;
@@ -124,10 +125,38 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({8192}, storage, ComputeMode::single_fp16, 0), radix_16_then_2);
     EXPECT_EQ(radices_of({8192}, storage, ComputeMode::fp32, 0), radix_16_then_2);
     EXPECT_EQ(radices_of({8, 8192}, storage, ComputeMode::split_fp16, 0), radix_16_then_2);
-    EXPECT_EQ(radices_of({16384}, storage, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 16, 4}));
+    EXPECT_EQ(radices_of({16384}, storage, ComputeMode::split_fp16, 0), (std::vector<int>(7, 4)));
+    EXPECT_EQ(radices_of({16384}, storage, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 4}));
+    const std::vector<int> two_passes = radices_of({32768}, storage, ComputeMode::split_fp16, 0);  // not one kernel
+    EXPECT_EQ(*std::max_element(two_passes.begin(), two_passes.end()), 16);
   }
   EXPECT_EQ(radices_of({4096}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), three_radix_16);
   EXPECT_EQ(radices_of({2048}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 8}));
+}
+
+// A whole 16384-point transform in the stages of the CUDA-core kernel (the
+// radix-4 schedule, the fp32 mode's default stages) takes one pass between
+// packed storage (plan::pass_limits: the kernel's tile fits 227 KB); as the
+// first axis of a 2D transform (intermediates out) it keeps two.
+TEST(PlanSchedule, Whole16384PointTransformsOfTheCudaCoreStagesTakeOnePass) {
+  const auto passes_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
+    Problem problem;
+    problem.sizes = sizes;
+    problem.storage = storage;
+    problem.mode = mode;
+    problem.max_radix = max_radix;
+    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    return p.implementation().axes.front().passes.size();  // the last axis
+  };
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
+    EXPECT_EQ(passes_of({16384}, storage, ComputeMode::split_fp16, 4), 1u);
+    EXPECT_EQ(passes_of({16384}, storage, ComputeMode::single_fp16, 4), 1u);
+    EXPECT_EQ(passes_of({16384}, storage, ComputeMode::fp32, 0), 1u);
+    EXPECT_EQ(passes_of({16384}, storage, ComputeMode::fp32, 8), 2u);
+    EXPECT_EQ(passes_of({4, 16384}, storage, ComputeMode::split_fp16, 4), 2u);
+    EXPECT_EQ(passes_of({32768}, storage, ComputeMode::split_fp16, 4), 2u);
+  }
+  EXPECT_EQ(passes_of({16384}, StorageType::complex_fp64, ComputeMode::fp64, 4), 2u);
 }
 
 // Stage strides are the products of the earlier radices; every axis's
@@ -203,7 +232,8 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4, 1 << 15}, 0, false, {2, 1}},  // full intermediates
       {StorageType::complex_fp32, ComputeMode::split_fp16, {1 << 14}, 0, false, {1}},
       {StorageType::complex_fp32, ComputeMode::single_fp16, {1 << 15}, 0, false, {2}},
-      {StorageType::complex_fp16, ComputeMode::fp32, {1 << 14}, 0, false, {2}},
+      {StorageType::complex_fp16, ComputeMode::fp32, {1 << 14}, 0, false, {1}},  // the CUDA-core kernel
+      {StorageType::complex_fp16, ComputeMode::fp32, {4, 1 << 14}, 0, false, {2, 1}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 8, false, {2}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, true, {2}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4, 1 << 14}, 0, false, {1, 1}},
@@ -295,7 +325,8 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
 
 // fp32 storage in the tensor-core modes: 2^14 points take one pass (the
 // in-place 2^14-point register-block pass), 2^15 two balanced passes (the
-// shorter first).
+// shorter first); the fp32 mode's 1D 2^14 points one pass (the CUDA-core
+// kernel), as the first axis of a 2D transform two.
 TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
   struct Case {
     ComputeMode mode;
@@ -307,7 +338,8 @@ TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
       {ComputeMode::split_fp16, {1 << 15}, 0, {128, 256}}, {ComputeMode::single_fp16, {1 << 15}, 0, {128, 256}},
       {ComputeMode::split_fp16, {4, 1 << 15}, 0, {128, 256}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
       {ComputeMode::split_fp16, {1 << 14}, 0, {16384}},     {ComputeMode::single_fp16, {4, 1 << 14}, 0, {16384}},
-      {ComputeMode::fp32, {1 << 14}, 0, {128, 128}},         {ComputeMode::split_fp16, {1 << 14}, 8, {128, 128}},
+      {ComputeMode::fp32, {1 << 14}, 0, {16384}},            {ComputeMode::split_fp16, {1 << 14}, 8, {128, 128}},
+      {ComputeMode::fp32, {2, 1 << 14}, 0, {128, 128}},
   };
   for (const Case& c : cases) {
     const Plan p = host_plan_of(StorageType::complex_fp32, c.mode, c.sizes, c.max_radix, false);
@@ -501,10 +533,16 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_EQ(limits.shorter_first_of_two_up_to, tensor && default_radix && !narrow ? 256 : 0);
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       // The contiguous single pass: 2^14 points where it reads storage in the tensor-core modes with the
-      // default radices, 2^15 (paired halves) in fp16/bf16 storage where it also writes 4-byte elements.
+      // default radices, 2^15 (paired halves) in fp16/bf16 storage where it also writes 4-byte elements;
+      // 2^14 in the stages of the CUDA-core kernel (the radix-4 schedule, the fp32 mode's default stages)
+      // between packed storage.
       const bool writes_four_bytes = writes_storage || intermediate_bytes == 4;
+      const bool cuda_core_stages = max_radix == 4 || (c.combo.mode == ComputeMode::fp32 && default_radix);
+      const std::int64_t cuda_core_single_pass =
+          c.combo.mode != ComputeMode::fp64 && cuda_core_stages && reads_storage && writes_storage ? 1 << 14 : 0;
       EXPECT_EQ(limits.contiguous_single_pass,
-                tensor && default_radix && reads_storage ? (narrow && writes_four_bytes ? 1 << 15 : 1 << 14) : on_chip);
+                tensor && default_radix && reads_storage ? (narrow && writes_four_bytes ? 1 << 15 : 1 << 14)
+                                                         : std::max(on_chip, cuda_core_single_pass));
       EXPECT_GE(limits.strided_pass, on_chip / plan::min_columns_per_tile);
       plan::AxisSchedule axis;
       axis.size = size;
