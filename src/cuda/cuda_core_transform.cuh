@@ -1,10 +1,10 @@
-// Whole transforms of 512 ... 8192 points on the CUDA cores in fp32, one
+// Whole transforms of 512 ... 16384 points on the CUDA cores in fp32, one
 // block per transform: the single pass of these lengths where its stages
 // are fp32 arithmetic (the fp32 mode's default stages; the radix-4 schedule
 // in any mode, which the tensor-core modes' default takes where it is faster:
 // plan::problem_max_radix).  cuda_core_transform_kernel (4096 points, below)
-// came first; cuda_core_transform_8192_kernel and
-// cuda_core_short_transform_kernel (512 ... 2048) follow its scheme.
+// came first; cuda_core_transform_8192_kernel, cuda_core_short_transform_kernel
+// (512 ... 2048) and cuda_core_transform_16384_kernel follow its scheme.
 //
 // 4096 points, why: three radix-16 steps with 16 points per thread in registers and two
 // exchanges through a padded shared-memory tile took 0.218 ms for 2^26
