@@ -148,6 +148,10 @@ __device__ __forceinline__ TransformArguments<Storage> transform_arguments(const
 __host__ __device__ constexpr int input_fetch_shared_bytes(int length, int storage_bytes) {
   return length * storage_bytes + 16;
 }
+// A kernel's shared memory: its tile, then (with_fetch) InputFetch's.
+constexpr int shared_bytes_with_fetch(int tile_bytes, int log2_length, int storage_bytes, bool with_fetch) {
+  return tile_bytes + (with_fetch ? input_fetch_shared_bytes(1 << log2_length, storage_bytes) : 0);
+}
 
 // A block's input transforms, each fetched into shared memory by the copy
 // engine while the block computes the one before (sm_90, a 16-byte aligned
@@ -314,10 +318,9 @@ constexpr int cuda_core_8192_threads = 512;
 constexpr int cuda_core_8192_row_pitch = 34;
 constexpr int cuda_core_8192_region = 546;
 constexpr int cuda_core_8192_tile_bytes = 16 * cuda_core_8192_region * 8;
-// The tile, then cuda_core::InputFetch's buffer and barrier (with_fetch).
 constexpr int cuda_core_8192_shared_bytes(int storage_bytes, bool with_fetch) {
-  return cuda_core_8192_tile_bytes +
-         (with_fetch ? cuda_core::input_fetch_shared_bytes(1 << cuda_core_8192_log2_length, storage_bytes) : 0);
+  return cuda_core::shared_bytes_with_fetch(cuda_core_8192_tile_bytes, cuda_core_8192_log2_length, storage_bytes,
+                                            with_fetch);
 }
 
 // Transforms params.total_columns packed 8192-point transforms as
@@ -420,10 +423,9 @@ struct CudaCoreShortShape {
   static constexpr int tile_bytes = cuda_core_short_tile_bytes(Log2Length);
   static_assert(tile_bytes == 16 * region * 8, "16 regions of T + 1 elements");
 };
-// The tile, then cuda_core::InputFetch's buffer and barrier (with_fetch).
 constexpr int cuda_core_short_shared_bytes(int log2_length, int storage_bytes, bool with_fetch) {
-  return cuda_core_short_tile_bytes(log2_length) +
-         (with_fetch ? cuda_core::input_fetch_shared_bytes(1 << log2_length, storage_bytes) : 0);
+  return cuda_core::shared_bytes_with_fetch(cuda_core_short_tile_bytes(log2_length), log2_length, storage_bytes,
+                                            with_fetch);
 }
 
 // Transforms params.total_columns packed transforms of 2^Log2Length points
@@ -501,10 +503,9 @@ constexpr int cuda_core_16384_threads = 1024;
 constexpr int cuda_core_16384_region = 1041, cuda_core_16384_row_pitch = 65;
 constexpr int cuda_core_16384_tile_bytes = 16 * cuda_core_16384_region * 8;
 static_assert(cuda_core_16384_tile_bytes == plan::cuda_core_16384_tile_bytes, "pass_limits sizes this tile");
-// The tile, then cuda_core::InputFetch's buffer and barrier (with_fetch).
 constexpr int cuda_core_16384_shared_bytes(int storage_bytes, bool with_fetch) {
-  return cuda_core_16384_tile_bytes +
-         (with_fetch ? cuda_core::input_fetch_shared_bytes(1 << cuda_core_16384_log2_length, storage_bytes) : 0);
+  return cuda_core::shared_bytes_with_fetch(cuda_core_16384_tile_bytes, cuda_core_16384_log2_length, storage_bytes,
+                                            with_fetch);
 }
 
 // Transforms params.total_columns packed 16384-point transforms as

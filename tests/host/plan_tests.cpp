@@ -86,6 +86,18 @@ TEST(PlanSchedule, MaxRadixSelectsTheStages) {
   EXPECT_EQ(plan::default_max_radix, 16);
 }
 
+// A host plan of the problem; strided_input: the input's elements two apart.
+Plan host_plan_of(StorageType storage, ComputeMode mode, const std::vector<std::int64_t>& sizes, int max_radix,
+                  bool strided_input) {
+  Problem problem;
+  problem.sizes = sizes;
+  problem.storage = storage;
+  problem.mode = mode;
+  problem.max_radix = max_radix;
+  if (strided_input) problem.input_layout.stride = 2;
+  return tensorfft::make_plan(problem, Backend::host);
+}
+
 // The tensor-core modes' default schedule of a 1D 4096-point transform in
 // fp16/bf16 storage is radix 4 (fp32 butterflies, one CUDA-core kernel:
 // plan::problem_max_radix); fp32 storage, the fp32 mode, other lengths, 2D
@@ -96,12 +108,7 @@ TEST(PlanSchedule, MaxRadixSelectsTheStages) {
 // and 16384 points in every storage (the split mode).
 TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   const auto radices_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
-    Problem problem;
-    problem.sizes = sizes;
-    problem.storage = storage;
-    problem.mode = mode;
-    problem.max_radix = max_radix;
-    const Plan p = tensorfft::make_plan(problem, Backend::host);
+    const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
     std::vector<int> radices;
     for (const plan::Stage& stage : p.implementation().axes.front().stages) radices.push_back(stage.radix);  // the last axis
     return radices;
@@ -140,14 +147,8 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
 // first axis of a 2D transform (intermediates out) it keeps two.
 TEST(PlanSchedule, Whole16384PointTransformsOfTheCudaCoreStagesTakeOnePass) {
   const auto passes_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
-    Problem problem;
-    problem.sizes = sizes;
-    problem.storage = storage;
-    problem.mode = mode;
-    problem.max_radix = max_radix;
-    const Plan p = tensorfft::make_plan(problem, Backend::host);
-    return p.implementation().axes.front().passes.size();  // the last axis
-  };
+    return host_plan_of(storage, mode, sizes, max_radix, false).implementation().axes.front().passes.size();
+  };  // of the last axis
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     EXPECT_EQ(passes_of({16384}, storage, ComputeMode::split_fp16, 4), 1u);
     EXPECT_EQ(passes_of({16384}, storage, ComputeMode::single_fp16, 4), 1u);
@@ -191,16 +192,6 @@ TEST(PlanSchedule, StagesAndAxesOfMultiDimensionalPlans) {
 // A plan for the schedule tests on the host backend (the same schedule as on
 // an sm_90 device); a strided input is not packed: it is gathered into the
 // fp32 workspace first.
-Plan host_plan_of(StorageType storage, ComputeMode mode, const std::vector<std::int64_t>& sizes, int max_radix,
-                  bool strided_input) {
-  Problem problem;
-  problem.sizes = sizes;
-  problem.storage = storage;
-  problem.mode = mode;
-  problem.max_radix = max_radix;
-  if (strided_input) problem.input_layout.stride = 2;
-  return tensorfft::make_plan(problem, Backend::host);
-}
 
 std::vector<std::int64_t> pass_lengths_of(const plan::AxisSchedule& axis) {
   std::vector<std::int64_t> lengths;
