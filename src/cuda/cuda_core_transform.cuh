@@ -292,23 +292,25 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
 // Why: H100 r294 (docs/BENCHMARKS.md, the thirty-fourth session), 2^26
 // elements: split_fp16 fp32 storage 0.398 ms against its radix-16
 // tensor-core products' 0.435 (0.91x, relL2 1.51e-7 against 1.81e-7), bf16
-// 0.96x, fp16 1.00x (0.269 ms, the same relL2), and with stage 3's folded
-// twiddles (r298) fp16 0.248 ms, bf16 0.253; the fp32 mode's tile kernel
-// took 1.17 ms (fp32 storage).
+// 0.96x, fp16 1.00x (0.269 ms, the same relL2), and with stage 3's
+// twiddles as constants (r298, r303) fp16 0.245 ms, bf16 0.248; the fp32
+// mode's tile kernel took 1.17 ms (fp32 storage).
 //
 // N = 8192 = 16 x 16 x 32, input n = t + 512 m (t < 512, m < 16), t = a + 32 b:
 //   stage 1: thread t takes m, DFT -> k0, twiddle w_8192^(t k0);
 //   stage 2: thread a + 32 k0 takes b, DFT -> k1, twiddle w_512^(a k1);
-//   stage 3: the pair (h = 0, 1) of row r = k0 + 16 k1 (thread h + 2 r) takes
-//     a = h + 2 j, DFT over j -> j2, twiddle w_32^(h j2) (before or after the
-//     exchange), then
-//     X[r + 256 (j2 + 16 c)] = Y_0[j2] + (-1)^c Y_1[j2]: lane h keeps j2 in
-//     [8 h, 8 h + 8) for both c and sends the partner the other eight.
+//   stage 3: the pair (h = 0, 1) of row r = k0 + 16 k1 (thread h + 2 r) does
+//     the row's 32-point DFT: in 4-byte storage each lane reads the whole row,
+//     z_j = (x_j + (-1)^h x_(j + 16)) w_32^(j h), DFT over j -> X[r + 256 (2 k' + h)];
+//     in fp32 storage lane h takes a = h + 2 j, DFT over j -> j2, twiddle
+//     w_32^(h j2), then X[r + 256 (j2 + 16 c)] = Y_0[j2] + (-1)^c Y_1[j2]:
+//     lane h keeps j2 in [8 h, 8 h + 8) for both c and sends the partner the
+//     other eight (shuffles).
 // The tile holds region k0 (cuda_core_8192_region elements) for each k0:
 // stage 1 writes it in b order, stage 2 (one warp per region) reads it and
 // writes it back as 16 rows k1 of pitch 34, so only a warp barrier lies
-// between them; the region size 546 (2 mod 16 pairs of banks) and the row
-// pitch 34 spread stage 3's rows over the banks.
+// between them; the region size (545 or 546) and the row pitch 34 spread
+// stage 3's rows over the banks.
 // On sm_90 the copy engine fetches the block's next transform into shared
 // memory (arch::start_bulk_copy) while it computes this one: H100 r294, fp32
 // storage 0.93x the time of loading in stage 1, fp16 / bf16 0.96x / 0.97x
@@ -331,15 +333,19 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
     cuda_core_transform_8192_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   constexpr int n = 1 << cuda_core_8192_log2_length, t_count = cuda_core_8192_threads;
-  constexpr int pitch = cuda_core_8192_row_pitch, region = cuda_core_8192_region;
+  // Stage 3 in 4-byte storage: both lanes of a pair read the whole row (a
+  // radix-2 step of decimation in frequency, w_32^(j h) as constants, then
+  // a 16-point DFT; no shuffles): H100 r303 0.98x the time of the pair
+  // exchange with its twiddles folded after it (r298: 0.93x / 0.94x of the
+  // exchange with table twiddles); fp32 storage keeps the exchange with
+  // table twiddles (the others 1.02x / 1.03x slower there).  Its rows want
+  // an odd region size (the 16 rows of a warp in 16 pairs of banks), the
+  // exchange's stride-2 reads 2 mod 16.
+  constexpr bool whole_rows = sizeof(Storage) == 4;
+  constexpr int pitch = cuda_core_8192_row_pitch, region = whole_rows ? 545 : cuda_core_8192_region;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
-  // Stage 3's w_32^(h j2) after the exchange, as constants and a quarter turn
-  // (4-byte storage), or before it from the table (fp32 storage): H100 r298,
-  // fp16 / bf16 0.93x / 0.94x the time (56 registers instead of 62), fp32
-  // storage 1.03x slower.
-  constexpr bool folded_twiddles = sizeof(Storage) == 4;
   const int t = threadIdx.x, a = t & 31, k0 = t >> 5, h = t & 1, row = t >> 1;
   cuda_core::InputFetch<Storage, n> fetch(shared_bytes, cuda_core_8192_tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
@@ -355,28 +361,45 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
 #pragma unroll
     for (int k1 = 0; k1 < 16; ++k1) own[k1 * pitch + a] = x[k1];
     __syncthreads();
+    if constexpr (whole_rows) {  // Stage 3: thread h + 2 r takes row r, z_j = (x_j + (-1)^h x_(j+16)) w_32^(j h)
+      const float2* const whole_row = tile + (row & 15) * region + (row >> 4) * pitch;
+      constexpr float c[9] = {1.0f,                 0.98078528040323044f, 0.92387953251128674f,
+                              0.83146961230254524f, 0.70710678118654752f, 0.55557023301960218f,
+                              0.38268343236508978f, 0.19509032201612827f, 0.0f};  // cos(2 pi i / 32)
+      const float sign = h ? -1.0f : 1.0f;
+#pragma unroll
+      for (int j = 0; j < 16; ++j) {
+        const float2 first = whole_row[j], second = whole_row[j + 16];
+        float2 z{fmaf(sign, second.x, first.x), fmaf(sign, second.y, first.y)};
+        if (j > 0) {  // w_32^j = (cos, Sign sin), sin(2 pi j / 32) = cos(2 pi (8 - j) / 32)
+          const float cosine = j <= 8 ? c[j] : -c[16 - j], sine = j <= 8 ? c[8 - j] : c[j - 8];
+          const float2 turned = complex_multiply(z, float2{cosine, Sign * sine});
+          z = h ? turned : z;
+        }
+        x[j] = z;
+      }
+      cuda_core::dft16<Sign>(x);  // lane h: Y[2 k' + h] at k'
+      Storage* destination = output + transform * n + row + 256 * h;
+#pragma unroll
+      for (int k = 0; k < 16; ++k) {
+        const float2 value = scale == 1.0f ? x[k] : float2{x[k].x * scale, x[k].y * scale};
+        Traits::store(destination + 512 * k, value);
+      }
+      continue;
+    }
     // Stage 3: thread h + 2 r takes a = h + 2 j of row r = k0 + 16 k1.
     const float2* const pair_row = tile + (row & 15) * region + (row >> 4) * pitch + h;
 #pragma unroll
     for (int j = 0; j < 16; ++j) x[j] = pair_row[2 * j];
     cuda_core::dft16<Sign>(x);
-    if (!folded_twiddles) cuda_core::twiddle(x, twiddles, 256 * h);  // w_32 = w_8192^256 (lane 0 multiplies by 1)
+    cuda_core::twiddle(x, twiddles, 256 * h);  // w_32 = w_8192^256 (lane 0 multiplies by 1)
     Storage* destination = output + transform * n + row;
 #pragma unroll
     for (int i = 0; i < 8; ++i) {
       const float2 kept = h ? x[8 + i] : x[i];  // Y_h[8 h + i]
       const float2 sent = h ? x[i] : x[8 + i];  // Y_h[8 (1 - h) + i], the partner's
       const float2 received{__shfl_xor_sync(0xffffffffu, sent.x, 1), __shfl_xor_sync(0xffffffffu, sent.y, 1)};
-      const float2 y0 = h ? received : kept;
-      float2 y1 = h ? kept : received;
-      if (folded_twiddles) {  // w_32^(8 h + i) = w_32^i w_4^h
-        constexpr float c[9] = {1.0f,                 0.98078528040323044f, 0.92387953251128674f,
-                                0.83146961230254524f, 0.70710678118654752f, 0.55557023301960218f,
-                                0.38268343236508978f, 0.19509032201612827f, 0.0f};  // cos(2 pi i / 32)
-        if (i > 0) y1 = complex_multiply(y1, float2{c[i], Sign * c[8 - i]});
-        const float2 turned = cuda_core::quarter_turn<Sign>(y1);
-        y1 = h ? turned : y1;
-      }
+      const float2 y0 = h ? received : kept, y1 = h ? kept : received;
       float2 low = complex_add(y0, y1), high = complex_subtract(y0, y1);
       if (scale != 1.0f) {
         low = {low.x * scale, low.y * scale};
