@@ -151,6 +151,39 @@ bool has_default_stages(const plan::AxisSchedule& axis, const plan::Pass& pass, 
   return true;
 }
 
+// The CUDA-core kernel of a whole transform of 2^log2_length points
+// (cuda_core_transform.cuh; null for other lengths and in the fp64 mode),
+// its threads, and its shared memory without [0] and with [1] the next
+// transform's fetch.
+struct CudaCoreKernel {
+  KernelFunction kernel = nullptr;
+  int threads = 0;
+  int shared_bytes[2] = {0, 0};
+};
+CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, int sign, int storage_bytes) {
+  const int direction = sign < 0 ? 0 : 1;
+  if (log2_length >= cuda::cuda_core_short_min_log2_length && log2_length <= cuda::cuda_core_short_max_log2_length) {
+    return {kernels.cuda_core_short[log2_length - cuda::cuda_core_short_min_log2_length][direction],
+            1 << (log2_length - 4),
+            {cuda::cuda_core_short_shared_bytes(log2_length, storage_bytes, false),
+             cuda::cuda_core_short_shared_bytes(log2_length, storage_bytes, true)}};
+  }
+  switch (log2_length) {
+    case cuda::cuda_core_transform_log2_length:  // no fetch: it measured slower there
+      return {kernels.cuda_core_transform[direction], cuda::cuda_core_transform_threads,
+              {cuda::cuda_core_transform_shared_bytes, cuda::cuda_core_transform_shared_bytes}};
+    case cuda::cuda_core_8192_log2_length:
+      return {kernels.cuda_core_8192[direction], cuda::cuda_core_8192_threads,
+              {cuda::cuda_core_8192_shared_bytes(storage_bytes, false),
+               cuda::cuda_core_8192_shared_bytes(storage_bytes, true)}};
+    case cuda::cuda_core_16384_log2_length:
+      return {kernels.cuda_core_16384[direction], cuda::cuda_core_16384_threads,
+              {cuda::cuda_core_16384_shared_bytes(storage_bytes, false),
+               cuda::cuda_core_16384_shared_bytes(storage_bytes, true)}};
+    default: return {};
+  }
+}
+
 // Whether a pass of 2^log2_length points runs the stages of
 // plan::radix_schedule(2^log2_length, max_radix).
 bool has_stages_of_radix_schedule(const plan::AxisSchedule& axis, const plan::Pass& pass, int log2_length,
@@ -495,19 +528,12 @@ class CudaExecutor final : public Executor {
       // cuda_core_transform_kernel, cuda_core_transform_8192_kernel,
       // cuda_core_transform_16384_kernel), whose 16-point DFTs are two
       // radix-4 steps.
+      const CudaCoreKernel cuda_core = cuda_core_kernel(kernels, log2_length, sign, input_element_bytes);
       const bool cuda_core_transform =
-          kernels.cuda_core_transform[0] && view.pass && !view.plane && contiguous &&
-          view.axis->passes.size() == 1 &&
-          (log2_length == cuda::cuda_core_transform_log2_length ||
-           log2_length == cuda::cuda_core_8192_log2_length || log2_length == cuda::cuda_core_16384_log2_length ||
-           (log2_length >= cuda::cuda_core_short_min_log2_length &&
-            log2_length <= cuda::cuda_core_short_max_log2_length)) &&
+          cuda_core.kernel && view.pass && !view.plane && contiguous && view.axis->passes.size() == 1 &&
           !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
           ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_length)) ||
            has_stages_of_radix_schedule(*view.axis, *view.pass, log2_length, 4));
-      const bool cuda_core_8192 = cuda_core_transform && log2_length == cuda::cuda_core_8192_log2_length;
-      const bool cuda_core_16384 = cuda_core_transform && log2_length == cuda::cuda_core_16384_log2_length;
-      const bool cuda_core_short = cuda_core_transform && log2_length <= cuda::cuda_core_short_max_log2_length;
       // Fewer columns where the tile would not fit in shared memory (the
       // longest strided passes; the fixed-shape instances are compiled for
       // the same choice on sm_90, fixed_log2_tile_columns).
@@ -537,18 +563,9 @@ class CudaExecutor final : public Executor {
           }
           return kernel;
         };
-        if (cuda_core_short) {
-          launch.kernel = kernels.cuda_core_short[log2_length - cuda::cuda_core_short_min_log2_length][sign < 0 ? 0 : 1];
-          threads = static_cast<int>(length / 16);
-        } else if (cuda_core_16384) {
-          launch.kernel = kernels.cuda_core_16384[sign < 0 ? 0 : 1];
-          threads = cuda::cuda_core_16384_threads;
-        } else if (cuda_core_8192) {
-          launch.kernel = kernels.cuda_core_8192[sign < 0 ? 0 : 1];
-          threads = cuda::cuda_core_8192_threads;
-        } else if (cuda_core_transform) {
-          launch.kernel = kernels.cuda_core_transform[sign < 0 ? 0 : 1];
-          threads = cuda::cuda_core_transform_threads;
+        if (cuda_core_transform) {
+          launch.kernel = cuda_core.kernel;
+          threads = cuda_core.threads;
         } else if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
           launch.kernel = only_kernel(kernels.plane, !launch.input_is_intermediate, "plane pass");
           register_blocks = true;
@@ -583,16 +600,10 @@ class CudaExecutor final : public Executor {
                                               input_element_bytes)
                  ? cuda::shared_fragment_bytes
                  : 0));
+        // The next transform's fetch where the device has bulk copies (sm_90)
+        // and the shared memory for it; the kernels load directly without it.
         if (cuda_core_transform) {
-          // The next transform's fetch where the device has bulk copies (sm_90)
-          // and the shared memory for it; the kernels load directly without it.
-          const auto shared_bytes = [&](bool with_fetch) {
-            return cuda_core_short ? cuda::cuda_core_short_shared_bytes(log2_length, input_element_bytes, with_fetch)
-                   : cuda_core_8192  ? cuda::cuda_core_8192_shared_bytes(input_element_bytes, with_fetch)
-                   : cuda_core_16384 ? cuda::cuda_core_16384_shared_bytes(input_element_bytes, with_fetch)
-                                     : cuda::cuda_core_transform_shared_bytes;
-          };
-          launch.shared_bytes = shared_bytes(bulk_copies && shared_bytes(true) <= max_shared_);
+          launch.shared_bytes = cuda_core.shared_bytes[bulk_copies && cuda_core.shared_bytes[1] <= max_shared_];
         }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;

@@ -49,10 +49,6 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
                        int intermediate_element_bytes) {
   const std::int64_t on_chip = on_chip_elements(storage, mode);
   PassLimits limits{on_chip, on_chip / min_columns_per_tile, on_chip / min_columns_per_tile};
-  // The CUDA register-block passes (tensor-core modes, fixed-shape kernels of
-  // the default radices) need register_block_shared_bytes, not two tiles of
-  // intermediates: a contiguous 2^14-point pass reading 4-byte storage takes
-  // 192 KB, a 4096-point pass of two 8-byte columns 128 KB.
   // A whole 16384-point transform between packed storage in the stages the
   // CUDA-core kernel runs (the radix-4 schedule in any mode, the fp32 mode's
   // default stages) takes one pass where its tile fits.
@@ -61,6 +57,10 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
       cuda_core_16384_tile_bytes <= shared_bytes_per_block) {
     limits.contiguous_single_pass = std::int64_t{1} << 14;
   }
+  // The CUDA register-block passes (tensor-core modes, fixed-shape kernels of
+  // the default radices) need register_block_shared_bytes, not two tiles of
+  // intermediates: a contiguous 2^14-point pass reading 4-byte storage takes
+  // 192 KB, a 4096-point pass of two 8-byte columns 128 KB.
   if (!tensor_core_mode(mode) || max_radix != default_max_radix) return limits;
   const bool narrow_storage = storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16;
   // A strided axis in two passes ends with a 4-point pass where the first
