@@ -23,6 +23,7 @@
 #include <cstdint>
 
 #include "cuda/arch/bulk_copy_sm90.cuh"
+#include "cuda/arch/cluster_sm90.cuh"
 #include "cuda/arch/copy_sm80.cuh"  // dynamic_shared_bytes
 #include "cuda/stockham_pass.cuh"  // PassParameters
 #include "cuda/storage.cuh"
@@ -107,18 +108,14 @@ __device__ __forceinline__ void dft16(float2 (&x)[16]) {
   for (int i = 0; i < 16; ++i) x[i] = y[i];
 }
 
-// x[k] *= w^(e k), k = 1 ... 15, from four table reads (w^e, w^2e, w^4e,
-// w^8e) and products of them (at most three deep): fewer registers than
-// fifteen reads in flight.  H100 r288: 72 registers instead of 110 ... 113,
-// so three blocks per SM instead of two: fp16/bf16 storage 0.90x ... 0.92x
-// the time; fp32 storage the same time, relL2 1.38e-7 instead of 1.25e-7
-// (cuFFT fp32 1.87e-7).  Capped at 64 registers (four blocks) 0.94x ... 0.97x.
-__device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restrict__ table, int e) {
+// x[k] *= w^k, k = 1 ... 15, from w^1, w^2, w^4 and w^8 and products of
+// them (at most three deep).
+__device__ __forceinline__ void twiddle_by_powers(float2 (&x)[16], float2 w1, float2 w2, float2 w4, float2 w8) {
   float2 w[16];
-  w[1] = __ldg(table + e);
-  w[2] = __ldg(table + 2 * e);
-  w[4] = __ldg(table + 4 * e);
-  w[8] = __ldg(table + 8 * e);
+  w[1] = w1;
+  w[2] = w2;
+  w[4] = w4;
+  w[8] = w8;
   w[3] = complex_multiply(w[1], w[2]);
   w[5] = complex_multiply(w[1], w[4]);
   w[6] = complex_multiply(w[2], w[4]);
@@ -127,6 +124,17 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
   for (int k = 9; k < 16; ++k) w[k] = complex_multiply(w[k - 8], w[8]);
 #pragma unroll
   for (int k = 1; k < 16; ++k) x[k] = complex_multiply(x[k], w[k]);
+}
+
+// x[k] *= w^(e k), k = 1 ... 15, from four table reads (w^e, w^2e, w^4e,
+// w^8e) and products of them: fewer registers than fifteen reads in
+// flight.  H100 r288: 72 registers instead of 110 ... 113, so three blocks
+// per SM instead of two: fp16/bf16 storage 0.90x ... 0.92x the time; fp32
+// storage the same time, relL2 1.38e-7 instead of 1.25e-7 (cuFFT fp32
+// 1.87e-7).  Capped at 64 registers (four blocks) 0.94x ... 0.97x.
+__device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restrict__ table, int e) {
+  const float2 w1 = __ldg(table + e), w2 = __ldg(table + 2 * e), w4 = __ldg(table + 4 * e), w8 = __ldg(table + 8 * e);
+  twiddle_by_powers(x, w1, w2, w4, w8);
 }
 
 // What the kernels below read from PassParameters: the packed input and
@@ -159,14 +167,17 @@ constexpr int shared_bytes_with_fetch(int tile_bytes, int log2_length, int stora
 // where the device's shared memory per block is too small; otherwise load
 // reads device memory).  Holds the staging buffer (staging_bytes) and then
 // the copy's barrier (8 bytes) at offset `offset` of the dynamic shared
-// memory `shared`.
-template <typename Storage, int Length>
+// memory `shared`.  Transform j's elements are input[j * TransformStride +
+// i], i < Length (a block's slice of a longer transform where the stride is
+// longer).
+template <typename Storage, int Length, int TransformStride = Length>
 class InputFetch {
  public:
   static constexpr unsigned staging_bytes = Length * sizeof(Storage);
 
-  // Every thread of the block; starts the block's first transform.
-  __device__ InputFetch(unsigned char* shared, int offset, const Storage* input, std::int64_t count)
+  // Every thread of the block; starts the block's first transform, first_transform.
+  __device__ InputFetch(unsigned char* shared, int offset, const Storage* input, std::int64_t count,
+                        std::int64_t first_transform = blockIdx.x)
       : input_(input),
         count_(count),
         staging_(reinterpret_cast<Storage*>(shared + offset)),
@@ -177,28 +188,35 @@ class InputFetch {
     if (active_) {
       if (threadIdx.x == 0) arch::initialize_copy_barrier(barrier_);
       __syncthreads();
-      start(blockIdx.x);
+      start(first_transform);
     }
   }
   // x[m] = element first + stride m of `transform` (the one started last).
   __device__ void load(float2 (&x)[16], std::int64_t transform, int first, int stride) {
     using Traits = StorageTraits<Storage>;
     if (active_) {
-      arch::wait_for_bulk_copy(barrier_, parity_);
-      parity_ ^= 1;
+      wait();
 #pragma unroll
       for (int m = 0; m < 16; ++m) x[m] = Traits::widen(staging_[first + stride * m]);
     } else {
-      const Storage* source = input_ + transform * Length + first;
+      const Storage* source = input_ + transform * TransformStride + first;
 #pragma unroll
       for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + stride * m);
     }
   }
+  // Whether the copies run (else load reads device memory).
+  __device__ bool active() const { return active_; }
+  // Every thread, where active: until the transform started last is in staging().
+  __device__ void wait() {
+    arch::wait_for_bulk_copy(barrier_, parity_);
+    parity_ ^= 1;
+  }
+  __device__ const Storage* staging() const { return staging_; }
   // Every thread, after a block barrier behind every thread's load: fetches
   // `transform` (if the batch has it) into the staging buffer.
   __device__ void start(std::int64_t transform) {
     if (active_ && threadIdx.x == 0 && transform < count_) {
-      arch::start_bulk_copy(staging_, input_ + transform * Length, staging_bytes, barrier_);
+      arch::start_bulk_copy(staging_, input_ + transform * TransformStride, staging_bytes, barrier_);
     }
   }
 
@@ -531,10 +549,57 @@ constexpr int cuda_core_16384_shared_bytes(int storage_bytes, bool with_fetch) {
                                             with_fetch);
 }
 
-// Transforms params.total_columns packed 16384-point transforms as
-// cuda_core_transform_kernel does 4096-point ones, in place too; the launch
-// allots cuda_core_16384_shared_bytes(sizeof(Storage), with_fetch).
-template <typename Storage, int Sign>
+namespace cuda_core {
+
+// Inputs of part h of a transform of Parts x 16384 points (cuda_core_transform_16384_kernel
+// with Parts > 1): x[m] = y_h[t + 1024 m], where y_h[n] = sum over r < Parts of
+// x[n + 16384 r] w_Parts^(r h), times w_(16384 Parts)^(h n): one radix-Parts
+// step of decimation in frequency, whose 16384-point DFT of y_h is X[Parts k + h].
+// w_(16384 Parts)^(h n) = w_(16384 Parts)^(h t) w_(16 Parts)^(h m); the first
+// factor is the same for all sixteen points and is left to the caller
+// (after the DFT over m), the second is applied here.  `element(r, m)` =
+// x[16384 r + t + 1024 m]; `part_roots(e)` = w_(16384 Parts)^e.
+template <int Sign, int Parts, typename Element, typename Roots>
+__device__ __forceinline__ void load_part(float2 (&x)[16], const Element& element, int t, int h,
+                                          const Roots& part_roots) {
+  static_assert(Parts == 2 || Parts == 4, "halves or quarters");
+#pragma unroll
+  for (int m = 0; m < 16; ++m) {
+    float2 y[Parts];
+#pragma unroll
+    for (int r = 0; r < Parts; ++r) y[r] = element(r, m);
+    if constexpr (Parts == 2) {
+      x[m] = h ? complex_subtract(y[0], y[1]) : complex_add(y[0], y[1]);
+    } else {
+      dft4<Sign>(y[0], y[1], y[2], y[3]);
+      x[m] = h == 0 ? y[0] : h == 1 ? y[1] : h == 2 ? y[2] : y[3];
+    }
+  }
+  if (h != 0) {  // w_(16 Parts)^(h m) = w_(16384 Parts)^(1024 h m)
+    twiddle_by_powers(x, part_roots(1024 * h), part_roots(2048 * h), part_roots(4096 * h), part_roots(8192 * h));
+  }
+}
+
+}  // namespace cuda_core
+
+// Transforms params.total_columns packed transforms of Parts x 16384 points
+// as cuda_core_transform_kernel does 4096-point ones, in place too; the
+// launch allots cuda_core_16384_shared_bytes(sizeof(Storage), with_fetch).
+// Parts = 2 or 4 (sm_90): a cluster of Parts blocks per transform (the
+// launch gives clusters of Parts), block h of the cluster computing outputs
+// X[Parts k + h] as the 16384-point DFT of cuda_core::load_part's y_h, which
+// needs all of the transform's input: one read and one write of device
+// memory, where two passes would write and read the intermediates once more.
+// With the fetch, the copy engine brings slice h of the block's next
+// transform (x[16384 h + i], i < 16384) into its shared memory, and every
+// block of the cluster reads every slice from there (distributed shared
+// memory); without it (fp32 storage, whose slice does not fit beside the
+// tile), every block reads the whole input from device memory (L2 for all
+// but the first).  In place too: a cluster barrier lies between every
+// block's reads of a transform and any block's writes of it.
+// params.inner_twiddles: w_16384; params.pass_twiddles_coarse / fine:
+// w_(16384 Parts), as for a pass twiddle.
+template <typename Storage, int Sign, int Parts = 1>
 __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     cuda_core_transform_16384_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
@@ -545,10 +610,60 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, u = t & 63, k0_local = u & 15, c = u >> 4;
   float2* const own = tile + (t >> 6) * region;  // group g's region
-  cuda_core::InputFetch<Storage, n> fetch(shared_bytes, cuda_core_16384_tile_bytes, input, params.total_columns);
-  for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
+  const int h = Parts > 1 ? static_cast<int>(blockIdx.x % Parts) : 0;  // the block's part (rank in the cluster)
+  const std::int64_t first_transform = blockIdx.x / Parts, transform_step = gridDim.x / Parts;
+  const auto* coarse = static_cast<const float2*>(params.pass_twiddles_coarse);
+  const auto* fine = static_cast<const float2*>(params.pass_twiddles_fine);
+  const auto part_roots = [&](int e) {  // w_(16384 Parts)^e
+    return complex_multiply(__ldg(coarse + (e >> params.fine_bits)), __ldg(fine + (e & ((1 << params.fine_bits) - 1))));
+  };
+  // Slice h of transform j is input[j * n * Parts + n h + i]; the fetch starts the block's first transform.
+  // Only halves of 4-byte elements are fetched (otherwise no copies: count 0).
+  constexpr bool reads_slices = Parts == 2 && sizeof(Storage) == 4;
+  cuda_core::InputFetch<Storage, n, n * Parts> fetch(shared_bytes, cuda_core_16384_tile_bytes, input + n * h,
+                                                     Parts == 1 || reads_slices ? params.total_columns : 0,
+                                                     first_transform);
+  for (std::int64_t transform = first_transform; transform < params.total_columns; transform += transform_step) {
     float2 x[16];
-    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
+    if constexpr (Parts == 1) {
+      cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
+    } else {  // stage 1 of y_h (first_radix_16_step's, with the part's w_(16384 Parts)^(h t) after the DFT)
+      const Storage* source = input + transform * (n * Parts) + t;
+      if (reads_slices && fetch.active()) {  // the own half from staging, the other from device memory (L2)
+        if constexpr (reads_slices) {
+          Storage other[16];  // loaded before the wait for the own half
+#pragma unroll
+          for (int m = 0; m < 16; ++m) other[m] = source[n * (1 - h) + 1024 * m];
+          fetch.wait();
+          const Storage* staging = fetch.staging() + t;
+          const auto from_halves = [&](int r, int m) {
+            return Traits::widen(r == h ? staging[1024 * m] : other[m]);
+          };
+          cuda_core::load_part<Sign, Parts>(x, from_halves, t, h, part_roots);
+        }
+      } else {
+        const auto from_memory = [&](int r, int m) { return Traits::load(source + n * r + 1024 * m); };
+        cuda_core::load_part<Sign, Parts>(x, from_memory, t, h, part_roots);
+      }
+      cuda_core::dft16<Sign>(x);
+      cuda_core::twiddle(x, twiddles, t);
+      if (h != 0) {
+        const float2 part_twiddle = part_roots(h * t);
+#pragma unroll
+        for (int k = 0; k < 16; ++k) x[k] = complex_multiply(x[k], part_twiddle);
+      }
+      arch::arrive_at_cluster_barrier();  // this block has read the transform's input
+      __syncthreads();  // the previous transform's last step has read the tile
+#pragma unroll
+      for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
+      __syncthreads();
+      fetch.start(transform + transform_step);  // staging is free
+      // Every block has read the input, so the outputs may overwrite it (in place).  Reading all of
+      // it from device memory, the blocks wait here, which keeps them in step for L2's sake (fp32
+      // storage N = 2^15: 0.85x the time of waiting before the stores, H100 r309 / r311); with the
+      // fetch, before the stores (fp16 0.98x).
+      if (!fetch.active()) arch::wait_for_cluster();
+    }
     // Stage 2: thread u of group g takes m'.
 #pragma unroll
     for (int m = 0; m < 16; ++m) x[m] = own[u + 64 * m];
@@ -567,9 +682,11 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
 #pragma unroll
     for (int k1 = 0; k1 < 16; ++k1) own[k0_local * pitch + 16 * c + k1] = x[k1];
     __syncthreads();
-    // Stage 4: rows (g = t mod 16, k0' + 16 k1' = t / 16 + 64 q).
-    Storage* destination = output + transform * n + t;
+    // Stage 4: rows (g = t mod 16, k0' + 16 k1' = t / 16 + 64 q); output k = t + 1024 q + 4096 k2'
+    // of the block's 16384-point DFT, X[Parts k + h] of the transform.
     const float2* const rows = tile + (t & 15) * region;
+    Storage* destination = output + transform * (n * Parts) + Parts * t + h;
+    if (Parts > 1 && fetch.active()) arch::wait_for_cluster();
 #pragma unroll
     for (int q = 0; q < 4; ++q) {
       const int row = (t >> 4) + 64 * q, k0_row = row & 15, k1_row = row >> 4;
@@ -580,7 +697,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
 #pragma unroll
       for (int k2 = 0; k2 < 4; ++k2) {
         const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
-        Traits::store(destination + 1024 * q + 4096 * k2, value);
+        Traits::store(destination + Parts * (1024 * q + 4096 * k2), value);
       }
     }
   }

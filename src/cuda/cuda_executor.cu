@@ -55,6 +55,8 @@ struct KernelChoice {
   KernelFunction cuda_core_transform[2] = {nullptr, nullptr};
   KernelFunction cuda_core_8192[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_8192_kernel, likewise
   KernelFunction cuda_core_16384[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_16384_kernel, likewise
+  // cuda_core_transform_16384_kernel of 2 and 4 parts [log2 parts - 1][forward, inverse], likewise (sm_90).
+  KernelFunction cuda_core_parts[2][2] = {};
   // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
   KernelFunction cuda_core_short[3][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
@@ -97,6 +99,10 @@ KernelChoice kernels_for() {
     choice.cuda_core_8192[1] = &cuda::cuda_core_transform_8192_kernel<Storage, +1>;
     choice.cuda_core_16384[0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1>;
     choice.cuda_core_16384[1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1>;
+    choice.cuda_core_parts[0][0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1, 2>;
+    choice.cuda_core_parts[0][1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1, 2>;
+    choice.cuda_core_parts[1][0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1, 4>;
+    choice.cuda_core_parts[1][1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1, 4>;
     choice.cuda_core_short[0][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 9>;
     choice.cuda_core_short[0][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 9>;
     choice.cuda_core_short[1][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 10>;
@@ -152,16 +158,28 @@ bool has_default_stages(const plan::AxisSchedule& axis, const plan::Pass& pass, 
 }
 
 // The CUDA-core kernel of a whole transform of 2^log2_length points
-// (cuda_core_transform.cuh; null for other lengths and in the fp64 mode),
-// its threads, and its shared memory without [0] and with [1] the next
-// transform's fetch.
+// (cuda_core_transform.cuh; null for other lengths, in the fp64 mode, and
+// for 2^15 and 2^16 points without thread-block clusters), its threads,
+// its shared memory without [0] and with [1] the next transform's fetch,
+// and its blocks per transform (a cluster of them where more than one).
 struct CudaCoreKernel {
   KernelFunction kernel = nullptr;
   int threads = 0;
   int shared_bytes[2] = {0, 0};
+  int parts = 1;
 };
-CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, int sign, int storage_bytes) {
+CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, int sign, int storage_bytes,
+                                bool clusters) {
   const int direction = sign < 0 ? 0 : 1;
+  if (log2_length > cuda::cuda_core_16384_log2_length && log2_length <= cuda::cuda_core_16384_log2_length + 2) {
+    if (!clusters) return {};
+    const int log2_parts = log2_length - cuda::cuda_core_16384_log2_length;
+    const int without_fetch = cuda::cuda_core_16384_shared_bytes(storage_bytes, false);
+    return {kernels.cuda_core_parts[log2_parts - 1][direction],
+            cuda::cuda_core_16384_threads,
+            {without_fetch, log2_parts == 1 ? cuda::cuda_core_16384_shared_bytes(storage_bytes, true) : without_fetch},
+            1 << log2_parts};  // halves fetch their own half (with 4-byte storage), quarters none
+  }
   if (log2_length >= cuda::cuda_core_short_min_log2_length && log2_length <= cuda::cuda_core_short_max_log2_length) {
     return {kernels.cuda_core_short[log2_length - cuda::cuda_core_short_min_log2_length][direction],
             1 << (log2_length - 4),
@@ -344,8 +362,35 @@ struct Launch {
   std::size_t twiddle_radix_stage;                          // (no_table: none)
   int tile_counter = -1;  // the pass's tile (or register-block) counter in the workspace (-1: a static order)
   bool paired_halves = false;  // two blocks per transform (cuda::paired_halves_pass_kernel)
+  int parts = 1;  // blocks per transform (paired halves: 2; CUDA-core kernels of 2 or 4 parts: a cluster)
+  bool clusters = false;  // launched in clusters of `parts` blocks
 };
 constexpr std::size_t no_table = ~std::size_t{0};
+
+// The configuration of a launch in clusters of launch.parts blocks (along x)
+// on `stream`, for cudaLaunchKernelEx and cudaOccupancyMaxActiveClusters.
+class ClusterLaunch {
+ public:
+  ClusterLaunch(const Launch& launch, cudaStream_t stream) {
+    attribute_.id = cudaLaunchAttributeClusterDimension;
+    attribute_.val.clusterDim.x = static_cast<unsigned>(launch.parts);
+    attribute_.val.clusterDim.y = 1;
+    attribute_.val.clusterDim.z = 1;
+    configuration_.gridDim = launch.grid;
+    configuration_.blockDim = launch.block;
+    configuration_.dynamicSmemBytes = launch.shared_bytes;
+    configuration_.stream = stream;
+    configuration_.attrs = &attribute_;
+    configuration_.numAttrs = 1;
+  }
+  ClusterLaunch(const ClusterLaunch&) = delete;  // configuration_ points at attribute_
+  ClusterLaunch& operator=(const ClusterLaunch&) = delete;
+  const cudaLaunchConfig_t* configuration() const { return &configuration_; }
+
+ private:
+  cudaLaunchAttribute attribute_{};
+  cudaLaunchConfig_t configuration_{};
+};
 constexpr int caller_input = -1;
 constexpr int caller_output = -2;
 
@@ -376,6 +421,7 @@ class CudaExecutor final : public Executor {
     check(cudaDeviceGetAttribute(&compute_capability_major, cudaDevAttrComputeCapabilityMajor, device_),
           "cudaDeviceGetAttribute");
     const bool bulk_copies = compute_capability_major >= 9;  // cuda::arch::device_has_bulk_copies
+    const bool clusters = compute_capability_major >= 9;  // cuda::arch::device_has_clusters
 
     // Host copies of every table, then one upload.
     std::vector<unsigned char> tables;
@@ -462,14 +508,35 @@ class CudaExecutor final : public Executor {
       const std::int64_t plane_elements = plan::plane_side * plan::plane_side;
       const std::int64_t n = view.plane ? plane_elements : view.axis ? view.axis->size : 1;
       const std::int64_t length = view.plane ? plane_elements : view.pass ? view.axis->pass_length(*view.pass) : 1;
+      int log2_pass_length = 0;
+      while ((std::int64_t{1} << log2_pass_length) < length) ++log2_pass_length;
+      // Whole 512- ... 65536-point transforms (the axis's one pass, from
+      // storage to storage) whose stages are fp32 arithmetic: the fp32 mode's
+      // default stages, or the radix-4 schedule in any mode (fp32 butterflies
+      // in the tensor-core modes too; plan::problem_max_radix).  One block
+      // (2^15, 2^16 points: a cluster of 2 or 4) each on the CUDA cores
+      // (cuda::cuda_core_short_transform_kernel, cuda_core_transform_kernel,
+      // cuda_core_transform_8192_kernel, cuda_core_transform_16384_kernel),
+      // whose 16-point DFTs are two radix-4 steps.
+      const bool cuda_core_stages =
+          view.pass && !view.plane && view.inner == 1 && view.axis->passes.size() == 1 &&
+          !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
+          ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_pass_length)) ||
+           has_stages_of_radix_schedule(*view.axis, *view.pass, log2_pass_length, 4));
+      const CudaCoreKernel cuda_core = cuda_core_stages
+                                           ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
+                                           : CudaCoreKernel{};
+      const bool cuda_core_transform = cuda_core.kernel != nullptr;
       // A 2^15-point single pass reading fp16/bf16 storage: two 2^14-point halves, one block each
       // (cuda::paired_halves_pass_kernel; plan::pass_limits).
-      launch.paired_halves = plan::tensor_core_mode(problem.mode) && storage_bytes == 4 && view.pass &&
-                             !view.plane && view.inner == 1 && view.axis->passes.size() == 1 &&
+      launch.paired_halves = !cuda_core_transform && plan::tensor_core_mode(problem.mode) && storage_bytes == 4 &&
+                             view.pass && !view.plane && view.inner == 1 && view.axis->passes.size() == 1 &&
                              length == (std::int64_t{1} << cuda::single_pass_shape_log2) * 2 &&
                              !launch.input_is_intermediate;
+      launch.parts = launch.paired_halves ? 2 : cuda_core.parts;
+      launch.clusters = cuda_core_transform && cuda_core.parts > 1;
       // The points of the pass each block runs.
-      const std::int64_t block_length = launch.paired_halves ? length / 2 : length;
+      const std::int64_t block_length = length / launch.parts;
       std::int64_t stride_before = 1;
       if (view.pass && !view.plane) {
         for (const plan::Pass* earlier = view.axis->passes.data(); earlier != view.pass; ++earlier) {
@@ -488,7 +555,7 @@ class CudaExecutor final : public Executor {
       p.stage_count = view.pass ? view.pass->stage_count : 0;
       for (int s = 0; s < p.stage_count; ++s) p.radices[s] = view.axis->stages[view.pass->first_stage + s].radix;
       p.scale = last ? static_cast<double>(plan.scale) : 1.0;
-      if (stride_before > 1 || launch.paired_halves) {  // paired halves: w_2P^n of the second half
+      if (stride_before > 1 || launch.parts > 1) {  // parts h > 0: w_(parts P)^(h n)
         const std::int64_t twiddle_length = stride_before * length;
         p.fine_bits = 0;
         while ((std::int64_t{1} << p.fine_bits) < std::min<std::int64_t>(twiddle_length, 1024)) ++p.fine_bits;
@@ -511,7 +578,7 @@ class CudaExecutor final : public Executor {
                                                                             !launch.input_is_intermediate)
                         : 1;
       std::int64_t tile_columns =
-          launch.paired_halves ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
+          launch.parts > 1 ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
@@ -520,20 +587,6 @@ class CudaExecutor final : public Executor {
       const bool fixed_shape_possible = kernels.fixed_shape && view.pass && !view.plane && !launch.paired_halves &&
                                         !runtime_shape_kernels_forced() &&
                                         has_default_stages(*view.axis, *view.pass, log2_length);
-      // Whole 512- ... 16384-point transforms (the axis's one pass, from
-      // storage to storage) whose stages are fp32 arithmetic: the fp32 mode's
-      // default stages, or the radix-4 schedule in any mode (fp32 butterflies
-      // in the tensor-core modes too; plan::problem_max_radix).  One block
-      // each on the CUDA cores (cuda::cuda_core_short_transform_kernel,
-      // cuda_core_transform_kernel, cuda_core_transform_8192_kernel,
-      // cuda_core_transform_16384_kernel), whose 16-point DFTs are two
-      // radix-4 steps.
-      const CudaCoreKernel cuda_core = cuda_core_kernel(kernels, log2_length, sign, input_element_bytes);
-      const bool cuda_core_transform =
-          cuda_core.kernel && view.pass && !view.plane && contiguous && view.axis->passes.size() == 1 &&
-          !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
-          ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_length)) ||
-           has_stages_of_radix_schedule(*view.axis, *view.pass, log2_length, 4));
       // Fewer columns where the tile would not fit in shared memory (the
       // longest strided passes; the fixed-shape instances are compiled for
       // the same choice on sm_90, fixed_log2_tile_columns).
@@ -637,7 +690,7 @@ class CudaExecutor final : public Executor {
       const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
       // Every pass kernel but contiguous_register_transforms (below) reads tiles.
       const bool reads_tiles = !(register_blocks && register_transforms);
-      if (reads_tiles && !launch.paired_halves && cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) &&
+      if (reads_tiles && launch.parts == 1 && cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) &&
           tiles < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
         launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);
@@ -667,9 +720,22 @@ class CudaExecutor final : public Executor {
       if (strided_register_blocks) blocks_per_sm = std::min(blocks_per_sm, std::max(1, 512 / threads));
       const std::int64_t resident = static_cast<std::int64_t>(sm_count) * std::max(blocks_per_sm, 1);
       launch.grid = dim3(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident)));
-      if (launch.paired_halves) {  // two blocks per transform (a pair: blocks 2 j and 2 j + 1)
-        const std::int64_t resident_pairs = std::max<std::int64_t>(resident / 2, 1);
-        launch.grid = dim3(static_cast<unsigned>(2 * std::min<std::int64_t>(tiles, resident_pairs)));
+      if (launch.parts > 1) {  // blocks parts j ... parts j + parts - 1 take transform j (a cluster's blocks)
+        std::int64_t resident_groups = std::max<std::int64_t>(resident / launch.parts, 1);
+        if (launch.clusters) {
+          launch.grid = dim3(static_cast<unsigned>(launch.parts));
+          int active_clusters = 0;
+          check(cudaOccupancyMaxActiveClusters(&active_clusters, reinterpret_cast<const void*>(launch.kernel),
+                                               ClusterLaunch(launch, nullptr).configuration()),
+                "cudaOccupancyMaxActiveClusters");
+          if (active_clusters < 1) {
+            throw Error(Status::not_supported, "no cluster of " + std::to_string(launch.parts) + " blocks of " +
+                                                   std::to_string(launch.shared_bytes) + " bytes fits the device: " +
+                                                   plan.description);
+          }
+          resident_groups = active_clusters;
+        }
+        launch.grid = dim3(static_cast<unsigned>(launch.parts * std::min<std::int64_t>(tiles, resident_groups)));
       }
       // contiguous_register_transforms of 8-byte elements (fp32 storage),
       // and of 16-point transforms, launch eight times the resident blocks,
@@ -777,7 +843,7 @@ class CudaExecutor final : public Executor {
       if (launch.twiddle_radix_stage != no_table) {
         p.radix_stage_twiddles = static_cast<const float2*>(at(launch.twiddle_radix_stage));
       }
-      if (p.stride_before > 1 || launch.paired_halves) {
+      if (p.stride_before > 1 || launch.parts > 1) {
         p.pass_twiddles_coarse = at(launch.twiddle_coarse);
         p.pass_twiddles_fine = at(launch.twiddle_fine);
       }
@@ -829,8 +895,13 @@ class CudaExecutor final : public Executor {
       p.input = buffer(launch.input_buffer);
       p.output = buffer(launch.output_buffer);
       if (launch.tile_counter >= 0) p.tile_counter = tile_counters + launch.tile_counter;
-      launch.kernel<<<launch.grid, launch.block, launch.shared_bytes, cuda_stream>>>(p);
-      check(cudaGetLastError(), "kernel launch");
+      if (launch.clusters) {
+        check(cudaLaunchKernelEx(ClusterLaunch(launch, cuda_stream).configuration(), launch.kernel, p),
+              "cluster kernel launch");
+      } else {
+        launch.kernel<<<launch.grid, launch.block, launch.shared_bytes, cuda_stream>>>(p);
+        check(cudaGetLastError(), "kernel launch");
+      }
     }
     if (scatter_) {
       kernels_.scatter(buffer(scatter_source_), output, scatter_map_, cuda_stream, copy_grid_);
@@ -914,6 +985,16 @@ std::int64_t cuda_shared_bytes_per_block() {
     return 0;
   }
   return bytes;
+}
+
+bool cuda_device_has_clusters() {
+  int device = 0, major = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return major >= 9;
 }
 
 bool cuda_supports(const PlanImplementation& plan, std::string* reason) {

@@ -11,6 +11,8 @@ bool cuda_available(std::string* reason) {
 
 std::int64_t cuda_shared_bytes_per_block() { return 0; }
 
+bool cuda_device_has_clusters() { return false; }
+
 bool cuda_supports(const PlanImplementation&, std::string* reason) {
   if (reason) *reason = "this build of tensorfft has no CUDA support";
   return false;

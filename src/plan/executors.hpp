@@ -14,6 +14,9 @@ std::unique_ptr<Executor> make_cuda_executor(const PlanImplementation& plan);
 // Shared memory one block of the current CUDA device may use (the opt-in
 // maximum), or 0 without a device.
 std::int64_t cuda_shared_bytes_per_block();
+// Whether the current CUDA device launches thread-block clusters (sm_90 and
+// later); false without a device.
+bool cuda_device_has_clusters();
 // Whether the CUDA executor runs this plan's problem; `reason` says why not.
 bool cuda_supports(const PlanImplementation& plan, std::string* reason);
 

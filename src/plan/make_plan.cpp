@@ -265,6 +265,8 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   // backends agree on one machine).
   const std::int64_t device_shared = have_cuda ? cuda_shared_bytes_per_block() : 0;
   const std::int64_t shared_bytes = device_shared > 0 ? device_shared : plan::default_shared_bytes_per_block;
+  // Without a device, as on sm_90 (default_shared_bytes_per_block's device).
+  const bool clusters = device_shared > 0 ? cuda_device_has_clusters() : true;
   const int max_radix = plan::problem_max_radix(problem);
   for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
     plan::AxisSchedule axis;
@@ -279,7 +281,7 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
     plan::schedule_axis(
         axis, max_radix,
         plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, writes_storage, shared_bytes,
-                          plan::intermediate_element_bytes(plan.intermediate)),
+                          plan::intermediate_element_bytes(plan.intermediate), clusters),
         inner > 1);
     plan.axes.push_back(std::move(axis));
   }

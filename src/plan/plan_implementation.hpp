@@ -62,8 +62,8 @@ constexpr int default_max_radix = 16;
 // default_max_radix), except in the tensor-core modes' default schedules of
 // 1D transforms whose CUDA-core kernel is faster than their tensor-core
 // products, which take radix 4: 4096 points in fp16/bf16 storage (both
-// modes), 1024 and 2048 points in fp16/bf16 storage and 8192 and 16384
-// points in every storage (the split mode).  Radix-4 stages run as fp32
+// modes), 1024, 2048 and 32768 points in fp16/bf16 storage and 8192 and
+// 16384 points in every storage (the split mode).  Radix-4 stages run as fp32
 // butterflies in these modes, and the CUDA executor runs such a transform
 // as one kernel on the CUDA cores (cuda_core_transform.cuh), at the split
 // mode's accuracy or better.  H100, split_fp16 against its radix-16
@@ -75,10 +75,14 @@ constexpr int default_max_radix = 16;
 // 0.87x; fp32 storage 1.06x ... 1.08x slower, 512 points 1.09x: radix 16.
 // 8192 points (r294, r298): fp32 storage 0.91x (relL2 1.51e-7 against
 // 1.81e-7), bf16 0.90x, fp16 0.93x.  16384 points (r301): fp16 0.81x, bf16
-// 0.82x, fp32 storage 0.95x (relL2 1.56e-7 against 1.83e-7).
+// 0.82x, fp32 storage 0.95x (relL2 1.56e-7 against 1.83e-7).  32768
+// points (r311, two rounds; a cluster of two 16384-point blocks): fp16
+// 0.86x the time of the paired halves' products, bf16 0.87x, the same
+// relL2; fp32 storage 1.10x slower (radix 16), 65536 points (four blocks)
+// 1.12x ... 1.50x slower (radix 16).
 // single_fp16's one product is as fast or faster than these kernels at
-// 1024, 2048, 8192 and 16384 and keeps radix 16 (docs/BENCHMARKS.md, the
-// thirty-third and thirty-fourth sessions).
+// 1024, 2048, 8192, 16384 and 32768 and keeps radix 16 (docs/BENCHMARKS.md,
+// the thirty-third to thirty-fifth sessions).
 int problem_max_radix(const Problem& problem);
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the
@@ -140,10 +144,13 @@ constexpr int log2_longest_in_place_strided_pass = 12;
 // first executed and reads the caller's packed input; `writes_packed_storage`:
 // it is the last executed and writes the caller's packed output;
 // `intermediate_element_bytes`: of the plan's intermediates (4 for the
-// compact formats, which let passes with columns apart reach 4096 points).
+// compact formats, which let passes with columns apart reach 4096 points);
+// `thread_block_clusters`: the device launches them (sm_90; as if so
+// without a device), which the CUDA-core kernels of 2^15 and 2^16 points
+// need.
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
                        bool writes_packed_storage, std::int64_t shared_bytes_per_block,
-                       int intermediate_element_bytes = 8);
+                       int intermediate_element_bytes = 8, bool thread_block_clusters = true);
 // Shared memory per block assumed where no CUDA device is present (sm_90's
 // opt-in maximum), so that a plan is the same on any machine without one;
 // the CUDA fixed-shape instances' tiles are chosen for it too.

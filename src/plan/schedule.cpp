@@ -23,7 +23,7 @@ int problem_max_radix(const Problem& problem) {
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
   const std::int64_t n = problem.sizes[0];
   const bool split = problem.mode == ComputeMode::split_fp16;
-  if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
+  if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048 || n == 32768)))) return 4;
   if (split && (n == 8192 || n == 16384)) return 4;
   return default_max_radix;
 }
@@ -46,16 +46,18 @@ std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {
 
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
                        bool writes_packed_storage, std::int64_t shared_bytes_per_block,
-                       int intermediate_element_bytes) {
+                       int intermediate_element_bytes, bool thread_block_clusters) {
   const std::int64_t on_chip = on_chip_elements(storage, mode);
   PassLimits limits{on_chip, on_chip / min_columns_per_tile, on_chip / min_columns_per_tile};
   // A whole 16384-point transform between packed storage in the stages the
   // CUDA-core kernel runs (the radix-4 schedule in any mode, the fp32 mode's
-  // default stages) takes one pass where its tile fits.
+  // default stages) takes one pass where its tile fits; 2^15 and 2^16 points
+  // too where the device has thread-block clusters (two or four blocks of
+  // that tile per transform, cuda::cuda_core_transform_16384_kernel's Parts).
   const bool cuda_core_stages = max_radix == 4 || (mode == ComputeMode::fp32 && max_radix == default_max_radix);
   if (mode != ComputeMode::fp64 && cuda_core_stages && reads_packed_storage && writes_packed_storage &&
       cuda_core_16384_tile_bytes <= shared_bytes_per_block) {
-    limits.contiguous_single_pass = std::int64_t{1} << 14;
+    limits.contiguous_single_pass = std::int64_t{1} << (thread_block_clusters ? 16 : 14);
   }
   // The CUDA register-block passes (tensor-core modes, fixed-shape kernels of
   // the default radices) need register_block_shared_bytes, not two tiles of

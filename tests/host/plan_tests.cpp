@@ -124,7 +124,12 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 8}));
     EXPECT_EQ(radices_of({512}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 2}));
     EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::split_fp16, 0), three_radix_16);
+    // 2^15 points: two blocks of the 16384-point kernel (a cluster) in the split mode.
+    EXPECT_EQ(radices_of({32768}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 4, 4, 2}));
+    EXPECT_EQ(radices_of({32768}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 8}));
   }
+  const std::vector<int> fp32_storage = radices_of({32768}, StorageType::complex_fp32, ComputeMode::split_fp16, 0);
+  EXPECT_EQ(*std::max_element(fp32_storage.begin(), fp32_storage.end()), 16) << "the tensor cores' two passes";
   const std::vector<int> radix_4_then_2{4, 4, 4, 4, 4, 4, 2}, radix_16_then_2{16, 16, 16, 2};
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     EXPECT_EQ(radices_of({8192}, storage, ComputeMode::split_fp16, 0), radix_4_then_2);
@@ -134,7 +139,7 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({8, 8192}, storage, ComputeMode::split_fp16, 0), radix_16_then_2);
     EXPECT_EQ(radices_of({16384}, storage, ComputeMode::split_fp16, 0), (std::vector<int>(7, 4)));
     EXPECT_EQ(radices_of({16384}, storage, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 4}));
-    const std::vector<int> two_passes = radices_of({32768}, storage, ComputeMode::split_fp16, 0);  // not one kernel
+    const std::vector<int> two_passes = radices_of({65536}, storage, ComputeMode::split_fp16, 0);  // not one kernel
     EXPECT_EQ(*std::max_element(two_passes.begin(), two_passes.end()), 16);
   }
   EXPECT_EQ(radices_of({4096}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), three_radix_16);
@@ -145,17 +150,30 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
 // radix-4 schedule, the fp32 mode's default stages) takes one pass between
 // packed storage (plan::pass_limits: the kernel's tile fits 227 KB); as the
 // first axis of a 2D transform (intermediates out) it keeps two.
+// ... and 2^15 and 2^16 points (two or four blocks of that kernel per
+// transform) where the device has thread-block clusters (plan::pass_limits).
 TEST(PlanSchedule, Whole16384PointTransformsOfTheCudaCoreStagesTakeOnePass) {
   const auto passes_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
     return host_plan_of(storage, mode, sizes, max_radix, false).implementation().axes.front().passes.size();
   };  // of the last axis
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
-    EXPECT_EQ(passes_of({16384}, storage, ComputeMode::split_fp16, 4), 1u);
-    EXPECT_EQ(passes_of({16384}, storage, ComputeMode::single_fp16, 4), 1u);
-    EXPECT_EQ(passes_of({16384}, storage, ComputeMode::fp32, 0), 1u);
-    EXPECT_EQ(passes_of({16384}, storage, ComputeMode::fp32, 8), 2u);
-    EXPECT_EQ(passes_of({4, 16384}, storage, ComputeMode::split_fp16, 4), 2u);
-    EXPECT_EQ(passes_of({32768}, storage, ComputeMode::split_fp16, 4), 2u);
+    for (std::int64_t n : {16384, 32768, 65536}) {
+      SCOPED_TRACE(n);
+      EXPECT_EQ(passes_of({n}, storage, ComputeMode::split_fp16, 4), 1u);
+      EXPECT_EQ(passes_of({n}, storage, ComputeMode::single_fp16, 4), 1u);
+      EXPECT_EQ(passes_of({n}, storage, ComputeMode::fp32, 0), 1u);
+      EXPECT_EQ(passes_of({n}, storage, ComputeMode::fp32, 8), 2u);
+      EXPECT_EQ(passes_of({4, n}, storage, ComputeMode::split_fp16, 4), 2u);
+    }
+    EXPECT_EQ(passes_of({131072}, storage, ComputeMode::split_fp16, 4), 2u);
+    EXPECT_EQ(passes_of({131072}, storage, ComputeMode::fp32, 0), 2u);
+    const auto limits_of = [&](bool clusters) {
+      return plan::pass_limits(storage, ComputeMode::fp32, plan::default_max_radix, true, true,
+                               plan::default_shared_bytes_per_block, 8, clusters)
+          .contiguous_single_pass;
+    };
+    EXPECT_EQ(limits_of(true), 65536);
+    EXPECT_EQ(limits_of(false), 16384) << "no clusters (sm_80): one block per transform";
   }
   EXPECT_EQ(passes_of({16384}, StorageType::complex_fp64, ComputeMode::fp64, 4), 2u);
 }
@@ -525,12 +543,12 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       // The contiguous single pass: 2^14 points where it reads storage in the tensor-core modes with the
       // default radices, 2^15 (paired halves) in fp16/bf16 storage where it also writes 4-byte elements;
-      // 2^14 in the stages of the CUDA-core kernel (the radix-4 schedule, the fp32 mode's default stages)
-      // between packed storage.
+      // 2^16 in the stages of the CUDA-core kernel (the radix-4 schedule, the fp32 mode's default stages)
+      // between packed storage (default_shared_bytes_per_block's device has thread-block clusters).
       const bool writes_four_bytes = writes_storage || intermediate_bytes == 4;
       const bool cuda_core_stages = max_radix == 4 || (c.combo.mode == ComputeMode::fp32 && default_radix);
       const std::int64_t cuda_core_single_pass =
-          c.combo.mode != ComputeMode::fp64 && cuda_core_stages && reads_storage && writes_storage ? 1 << 14 : 0;
+          c.combo.mode != ComputeMode::fp64 && cuda_core_stages && reads_storage && writes_storage ? 1 << 16 : 0;
       EXPECT_EQ(limits.contiguous_single_pass,
                 tensor && default_radix && reads_storage ? (narrow && writes_four_bytes ? 1 << 15 : 1 << 14)
                                                          : std::max(on_chip, cuda_core_single_pass));
