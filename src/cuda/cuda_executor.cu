@@ -362,21 +362,25 @@ struct Launch {
   std::size_t twiddle_radix_stage;                          // (no_table: none)
   int tile_counter = -1;  // the pass's tile (or register-block) counter in the workspace (-1: a static order)
   bool paired_halves = false;  // two blocks per transform (cuda::paired_halves_pass_kernel)
-  int parts = 1;  // blocks per transform (paired halves: 2; CUDA-core kernels of 2 or 4 parts: a cluster)
-  bool clusters = false;  // launched in clusters of `parts` blocks
+  int parts = 1;  // blocks per transform (paired halves: 2; CUDA-core kernels: 2 or 4)
+  bool clusters = false;  // launched in clusters of `parts` blocks (the CUDA-core kernels of parts)
+  // The paired halves: in place (input == output at execution), clusters of
+  // the pairs on cluster_grid (PassParameters::pairs_in_clusters).
+  bool clusters_in_place = false;
+  dim3 cluster_grid;
 };
 constexpr std::size_t no_table = ~std::size_t{0};
 
-// The configuration of a launch in clusters of launch.parts blocks (along x)
-// on `stream`, for cudaLaunchKernelEx and cudaOccupancyMaxActiveClusters.
+// The configuration of a launch of `grid` blocks in clusters of launch.parts
+// (along x) on `stream`, for cudaLaunchKernelEx and cudaOccupancyMaxActiveClusters.
 class ClusterLaunch {
  public:
-  ClusterLaunch(const Launch& launch, cudaStream_t stream) {
+  ClusterLaunch(const Launch& launch, dim3 grid, cudaStream_t stream) {
     attribute_.id = cudaLaunchAttributeClusterDimension;
     attribute_.val.clusterDim.x = static_cast<unsigned>(launch.parts);
     attribute_.val.clusterDim.y = 1;
     attribute_.val.clusterDim.z = 1;
-    configuration_.gridDim = launch.grid;
+    configuration_.gridDim = grid;
     configuration_.blockDim = launch.block;
     configuration_.dynamicSmemBytes = launch.shared_bytes;
     configuration_.stream = stream;
@@ -534,7 +538,15 @@ class CudaExecutor final : public Executor {
                              length == (std::int64_t{1} << cuda::single_pass_shape_log2) * 2 &&
                              !launch.input_is_intermediate;
       launch.parts = launch.paired_halves ? 2 : cuda_core.parts;
-      launch.clusters = cuda_core_transform && cuda_core.parts > 1;
+      // Blocks that share a transform run as a cluster (their kernels wait at its barrier); the
+      // paired halves only in place.
+      launch.clusters = cuda_core_transform && launch.parts > 1;
+      launch.clusters_in_place = launch.paired_halves;
+      if (launch.parts > 1 && !clusters) {
+        throw Error(Status::not_supported, "a pass of " + std::to_string(length) + " points in blocks of " +
+                                               std::to_string(length / launch.parts) + " needs thread-block "
+                                               "clusters (sm_90 or later): " + plan.description);
+      }
       // The points of the pass each block runs.
       const std::int64_t block_length = length / launch.parts;
       std::int64_t stride_before = 1;
@@ -721,21 +733,22 @@ class CudaExecutor final : public Executor {
       const std::int64_t resident = static_cast<std::int64_t>(sm_count) * std::max(blocks_per_sm, 1);
       launch.grid = dim3(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident)));
       if (launch.parts > 1) {  // blocks parts j ... parts j + parts - 1 take transform j (a cluster's blocks)
-        std::int64_t resident_groups = std::max<std::int64_t>(resident / launch.parts, 1);
-        if (launch.clusters) {
-          launch.grid = dim3(static_cast<unsigned>(launch.parts));
+        const std::int64_t resident_groups = std::max<std::int64_t>(resident / launch.parts, 1);
+        launch.grid = dim3(static_cast<unsigned>(launch.parts * std::min<std::int64_t>(tiles, resident_groups)));
+        if (launch.clusters || launch.clusters_in_place) {
           int active_clusters = 0;
           check(cudaOccupancyMaxActiveClusters(&active_clusters, reinterpret_cast<const void*>(launch.kernel),
-                                               ClusterLaunch(launch, nullptr).configuration()),
+                                               ClusterLaunch(launch, dim3(launch.parts), nullptr).configuration()),
                 "cudaOccupancyMaxActiveClusters");
           if (active_clusters < 1) {
             throw Error(Status::not_supported, "no cluster of " + std::to_string(launch.parts) + " blocks of " +
                                                    std::to_string(launch.shared_bytes) + " bytes fits the device: " +
                                                    plan.description);
           }
-          resident_groups = active_clusters;
+          launch.cluster_grid =
+              dim3(static_cast<unsigned>(launch.parts * std::min<std::int64_t>(tiles, active_clusters)));
+          if (launch.clusters) launch.grid = launch.cluster_grid;
         }
-        launch.grid = dim3(static_cast<unsigned>(launch.parts * std::min<std::int64_t>(tiles, resident_groups)));
       }
       // contiguous_register_transforms of 8-byte elements (fp32 storage),
       // and of 16-point transforms, launch eight times the resident blocks,
@@ -895,8 +908,10 @@ class CudaExecutor final : public Executor {
       p.input = buffer(launch.input_buffer);
       p.output = buffer(launch.output_buffer);
       if (launch.tile_counter >= 0) p.tile_counter = tile_counters + launch.tile_counter;
-      if (launch.clusters) {
-        check(cudaLaunchKernelEx(ClusterLaunch(launch, cuda_stream).configuration(), launch.kernel, p),
+      p.pairs_in_clusters = launch.clusters_in_place && p.input == p.output ? 1 : 0;
+      if (launch.clusters || p.pairs_in_clusters) {
+        check(cudaLaunchKernelEx(ClusterLaunch(launch, launch.cluster_grid, cuda_stream).configuration(),
+                                 launch.kernel, p),
               "cluster kernel launch");
       } else {
         launch.kernel<<<launch.grid, launch.block, launch.shared_bytes, cuda_stream>>>(p);

@@ -37,6 +37,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "cuda/arch/cluster_sm90.cuh"
 #include "cuda/arch/copy_sm80.cuh"
 #include "cuda/arch/mma_sm80.cuh"
 #include "cuda/storage.cuh"
@@ -474,6 +475,10 @@ struct PassParameters {
   // tile slots lie (not used by contiguous_register_transforms).
   unsigned int* tile_counter = nullptr;
   int tile_slots_offset = 0;
+  // paired_halves_pass_kernel launched as clusters of its pairs, whose
+  // blocks then wait at the cluster barrier between their reads and writes
+  // of a transform: where the output is the input (in place).
+  int pairs_in_clusters = 0;
 };
 
 template <typename Real>
@@ -1832,6 +1837,9 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     }
     arch::wait_for_async_copies();
     __syncthreads();  // this tile's inputs are in `raw`; the last tile is done with `exchange`
+    // HalfOfPair in place: this block has read its transform (the pair is a cluster; the other block
+    // writes over it once both have).
+    if (HalfOfPair && params.pairs_in_clusters) arch::arrive_at_cluster_barrier();
     next = tile_counter ? tile_slots[parity] : first + tile_step;
     const int next_slot = first_slot + parts < part_slots ? first_slot + parts : first_slot + parts - part_slots;
     if (fetches_in_parts && next < columns) fetch(next, 0, parts - 1, next_slot);
@@ -1968,6 +1976,7 @@ __device__ __forceinline__ void register_block_pass(const PassParameters& params
     __syncthreads();  // `raw` is free (unless in place); `exchange` holds every Y_a
     // In flight during the radix-R stage (in place: after it, below).
     if (!in_place && next < columns) fetch(next, 0, parts, 0);
+    if (HalfOfPair && params.pairs_in_clusters) arch::wait_for_cluster();  // both blocks have read the transform
     // HalfOfPair: block r writes X[2 k + r] of its 2P-point transform.
     constexpr int output_stride = HalfOfPair ? 2 : 1;
     OutputStorage* const tile_output =
@@ -2676,7 +2685,11 @@ __global__ void __launch_bounds__(single_pass_shape_bound_threads<Mode, InputSto
 // HalfOfPair), reading fp16/bf16 storage: two blocks per transform, one read
 // (from device memory by one block, from L2 by the other) and one write,
 // where two passes would write and read the intermediates once more.  The
-// executor launches an even number of blocks.
+// executor launches pairs of blocks; in place, clusters of two (sm_90,
+// PassParameters::pairs_in_clusters), which run at the same time and wait
+// at the cluster barrier between both blocks' reads of a transform and their
+// writes of it.  Out of place the pairs need no order (and the barrier cost
+// 1.09x the time at N = 2^15, H100 r313).
 template <ComputeMode Mode, typename InputStorage, typename OutputStorage>
 __global__ void __launch_bounds__(single_pass_shape_bound_threads<Mode, InputStorage, OutputStorage>(),
                                   single_pass_shape_bound_blocks<Mode, InputStorage, OutputStorage>())

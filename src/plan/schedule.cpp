@@ -101,7 +101,9 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
     // bf16 0.87x / 0.76x, compact intermediates 0.58x ... 0.77x; 4 x 2^15
     // with compact intermediates 0.62x ... 0.69x, but with full ones (8-byte
     // outputs, every other one per block) 1.05x ... 1.07x slower (split).
-    if (narrow_storage && (writes_packed_storage || intermediate_element_bytes == 4)) {
+    // The two blocks run as a thread-block cluster (sm_90), whose barrier
+    // orders their reads before their writes in place.
+    if (narrow_storage && (writes_packed_storage || intermediate_element_bytes == 4) && thread_block_clusters) {
       limits.contiguous_single_pass = std::int64_t{1} << 15;
     }
   }

@@ -175,6 +175,13 @@ TEST(PlanSchedule, Whole16384PointTransformsOfTheCudaCoreStagesTakeOnePass) {
     EXPECT_EQ(limits_of(true), 65536);
     EXPECT_EQ(limits_of(false), 16384) << "no clusters (sm_80): one block per transform";
   }
+  // The tensor cores' paired halves (2^15 points, fp16/bf16 storage) run as a cluster too.
+  for (bool clusters : {true, false}) {
+    EXPECT_EQ(plan::pass_limits(StorageType::complex_fp16, ComputeMode::single_fp16, plan::default_max_radix, true,
+                                true, plan::default_shared_bytes_per_block, 8, clusters)
+                  .contiguous_single_pass,
+              clusters ? 32768 : 16384);
+  }
   EXPECT_EQ(passes_of({16384}, StorageType::complex_fp64, ComputeMode::fp64, 4), 2u);
 }
 
