@@ -1,5 +1,6 @@
-// Whole transforms of 512 ... 16384 points on the CUDA cores in fp32, one
-// block per transform: the single pass of these lengths where its stages
+// Whole transforms of 512 ... 65536 points on the CUDA cores in fp32, one
+// block per transform (2^15, 2^16: a cluster of two or four blocks, sm_90):
+// the single pass of these lengths where its stages
 // are fp32 arithmetic (the fp32 mode's default stages; the radix-4 schedule
 // in any mode, which the tensor-core modes' default takes where it is faster:
 // plan::problem_max_radix).  cuda_core_transform_kernel (4096 points, below)
@@ -590,15 +591,23 @@ __device__ __forceinline__ void load_part(float2 (&x)[16], const Element& elemen
 // X[Parts k + h] as the 16384-point DFT of cuda_core::load_part's y_h, which
 // needs all of the transform's input: one read and one write of device
 // memory, where two passes would write and read the intermediates once more.
-// With the fetch, the copy engine brings slice h of the block's next
-// transform (x[16384 h + i], i < 16384) into its shared memory, and every
-// block of the cluster reads every slice from there (distributed shared
-// memory); without it (fp32 storage, whose slice does not fit beside the
-// tile), every block reads the whole input from device memory (L2 for all
-// but the first).  In place too: a cluster barrier lies between every
-// block's reads of a transform and any block's writes of it.
-// params.inner_twiddles: w_16384; params.pass_twiddles_coarse / fine:
-// w_(16384 Parts), as for a pass twiddle.
+// Two blocks in fp16/bf16 storage (with the fetch): the copy engine brings
+// the block's own half of its next transform (x[16384 h + i], i < 16384)
+// into its shared memory, and the other half is loaded from device memory
+// (L2: the other block's copy brought it) before the wait for it; otherwise
+// (fp32 storage, whose half does not fit beside the tile, and quarters)
+// every block loads the whole input from device memory.  In place too: a
+// cluster barrier lies between every block's reads of a transform and any
+// block's writes of it.  params.inner_twiddles: w_16384;
+// params.pass_twiddles_coarse / fine: w_(16384 Parts), as for a pass
+// twiddle.
+// Why (H100, docs/BENCHMARKS.md, the thirty-fifth session): 2^15 points
+// split_fp16 fp16 / bf16 0.86x / 0.87x the time of the tensor cores'
+// paired halves at the same relL2 (r311), the fp32 mode 0.51x its two
+// passes (fp32 storage, r312); 2^16 and fp32 storage in the tensor-core
+// modes measured slower than their two passes (1.10x ... 1.50x), so only
+// the fp32 mode runs them there.  Outputs exchanged through distributed
+// shared memory for contiguous stores ran 1.12x ... 1.16x slower (r308).
 template <typename Storage, int Sign, int Parts = 1>
 __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     cuda_core_transform_16384_kernel(PassParameters params) {
