@@ -603,11 +603,12 @@ __device__ __forceinline__ void load_part(float2 (&x)[16], const Element& elemen
 // twiddle.
 // Why (H100, docs/BENCHMARKS.md, the thirty-fifth session): 2^15 points
 // split_fp16 fp16 / bf16 0.86x / 0.87x the time of the tensor cores'
-// paired halves at the same relL2 (r311), the fp32 mode 0.51x its two
-// passes (fp32 storage, r312); 2^16 and fp32 storage in the tensor-core
-// modes measured slower than their two passes (1.10x ... 1.50x), so only
-// the fp32 mode runs them there.  Outputs exchanged through distributed
-// shared memory for contiguous stores ran 1.12x ... 1.16x slower (r308).
+// paired halves at the same relL2 (r311), fp32 storage 0.95x their two
+// passes (r315, relL2 1.75e-7 against 2.50e-7), the fp32 mode 0.51x its
+// two passes (r312); 2^16 (quarters) ran 1.12x ... 1.50x slower than the
+// tensor cores' two passes, so only the fp32 mode runs it.  Outputs
+// exchanged through distributed shared memory for contiguous stores ran
+// 1.12x ... 1.16x slower (r308).
 template <typename Storage, int Sign, int Parts = 1>
 __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     cuda_core_transform_16384_kernel(PassParameters params) {

@@ -267,7 +267,18 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   const std::int64_t shared_bytes = device_shared > 0 ? device_shared : plan::default_shared_bytes_per_block;
   // Without a device, as on sm_90 (default_shared_bytes_per_block's device).
   const bool clusters = device_shared > 0 ? cuda_device_has_clusters() : true;
-  const int max_radix = plan::problem_max_radix(problem);
+  int max_radix = plan::problem_max_radix(problem);
+  // The radix-4 schedules problem_max_radix picks are for a whole transform
+  // in one CUDA-core kernel; where it would take several passes (a gathered
+  // input or scattered output, no clusters for 2^15 points), the default
+  // radices' tensor-core passes instead.
+  if (problem.max_radix == 0 && max_radix != plan::default_max_radix &&
+      plan::pass_limits(problem.storage, problem.mode, max_radix, plan.input_layout.packed,
+                        plan.output_layout.packed, shared_bytes, plan::intermediate_element_bytes(plan.intermediate),
+                        clusters)
+              .contiguous_single_pass < problem.sizes[0]) {
+    max_radix = plan::default_max_radix;
+  }
   for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
     plan::AxisSchedule axis;
     axis.axis = static_cast<int>(k);

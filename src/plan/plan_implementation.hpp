@@ -62,8 +62,8 @@ constexpr int default_max_radix = 16;
 // default_max_radix), except in the tensor-core modes' default schedules of
 // 1D transforms whose CUDA-core kernel is faster than their tensor-core
 // products, which take radix 4: 4096 points in fp16/bf16 storage (both
-// modes), 1024, 2048 and 32768 points in fp16/bf16 storage and 8192 and
-// 16384 points in every storage (the split mode).  Radix-4 stages run as fp32
+// modes), 1024 and 2048 points in fp16/bf16 storage and 8192, 16384 and
+// 32768 points in every storage (the split mode).  Radix-4 stages run as fp32
 // butterflies in these modes, and the CUDA executor runs such a transform
 // as one kernel on the CUDA cores (cuda_core_transform.cuh), at the split
 // mode's accuracy or better.  H100, split_fp16 against its radix-16
@@ -78,8 +78,9 @@ constexpr int default_max_radix = 16;
 // 0.82x, fp32 storage 0.95x (relL2 1.56e-7 against 1.83e-7).  32768
 // points (r311, two rounds; a cluster of two 16384-point blocks): fp16
 // 0.86x the time of the paired halves' products, bf16 0.87x, the same
-// relL2; fp32 storage 1.10x slower (radix 16), 65536 points (four blocks)
-// 1.12x ... 1.50x slower (radix 16).
+// relL2; fp32 storage (r312: the fp32 mode's run of the same kernel) 0.94x
+// the time of two tensor-core passes, relL2 1.75e-7 against 2.50e-7;
+// 65536 points (four blocks) 1.12x ... 1.50x slower (radix 16).
 // single_fp16's one product is as fast or faster than these kernels at
 // 1024, 2048, 8192, 16384 and 32768 and keeps radix 16 (docs/BENCHMARKS.md,
 // the thirty-third to thirty-fifth sessions).

@@ -23,8 +23,8 @@ int problem_max_radix(const Problem& problem) {
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
   const std::int64_t n = problem.sizes[0];
   const bool split = problem.mode == ComputeMode::split_fp16;
-  if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048 || n == 32768)))) return 4;
-  if (split && (n == 8192 || n == 16384)) return 4;
+  if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
+  if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
   return default_max_radix;
 }
 

@@ -1040,9 +1040,10 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   }
   // The run-time-shape kernel alone (TENSORFFT_RUNTIME_SHAPE_KERNELS=1, read
   // at plan creation): every pass it holds, with full and compact
-  // intermediates; a plan with a pass only the fixed-shape kernels hold (the
-  // 2^14-point single pass, fp16/bf16 storage's 2^15-point one, the 128 x 128
-  // plane pass) is refused with not_supported.
+  // intermediates; a plan with a pass only the fixed-shape or CUDA-core
+  // kernels hold (the 2^14-point single pass, the 2^15-point one: fp16/bf16
+  // storage's, and the split mode's in any storage, the 128 x 128 plane
+  // pass) is refused with not_supported.
   setenv("TENSORFFT_RUNTIME_SHAPE_KERNELS", "1", 1);
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
     for (StorageType storage : storages) {
@@ -1050,7 +1051,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         if (intermediates == Intermediates::compact && storage == StorageType::complex_fp32) continue;
         for (const std::vector<std::int64_t>& shape : std::vector<std::vector<std::int64_t>>{
                  {16}, {256}, {4096}, {1 << 15}, {1 << 20}, {64, 64}, {1024, 1024}, {16, 8, 32}}) {
-          if (shape == std::vector<std::int64_t>{1 << 15} && storage != StorageType::complex_fp32) continue;
+          const bool single_pass_2_to_15 = storage != StorageType::complex_fp32 || mode == ComputeMode::split_fp16;
+          if (shape == std::vector<std::int64_t>{1 << 15} && single_pass_2_to_15) continue;
           Problem p;
           p.sizes = shape;
           p.storage = storage;
@@ -1067,7 +1069,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       }
       for (const std::vector<std::int64_t>& shape :
            {std::vector<std::int64_t>{1 << 14}, {128, 128}, {1 << 15}}) {
-        if (shape == std::vector<std::int64_t>{1 << 15} && storage == StorageType::complex_fp32) continue;
+        const bool single_pass_2_to_15 = storage != StorageType::complex_fp32 || mode == ComputeMode::split_fp16;
+        if (shape == std::vector<std::int64_t>{1 << 15} && !single_pass_2_to_15) continue;
         Problem p;
         p.sizes = shape;
         p.storage = storage;

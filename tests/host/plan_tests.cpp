@@ -124,12 +124,8 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 8}));
     EXPECT_EQ(radices_of({512}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 2}));
     EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::split_fp16, 0), three_radix_16);
-    // 2^15 points: two blocks of the 16384-point kernel (a cluster) in the split mode.
-    EXPECT_EQ(radices_of({32768}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 4, 4, 2}));
     EXPECT_EQ(radices_of({32768}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 8}));
   }
-  const std::vector<int> fp32_storage = radices_of({32768}, StorageType::complex_fp32, ComputeMode::split_fp16, 0);
-  EXPECT_EQ(*std::max_element(fp32_storage.begin(), fp32_storage.end()), 16) << "the tensor cores' two passes";
   const std::vector<int> radix_4_then_2{4, 4, 4, 4, 4, 4, 2}, radix_16_then_2{16, 16, 16, 2};
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     EXPECT_EQ(radices_of({8192}, storage, ComputeMode::split_fp16, 0), radix_4_then_2);
@@ -139,6 +135,8 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({8, 8192}, storage, ComputeMode::split_fp16, 0), radix_16_then_2);
     EXPECT_EQ(radices_of({16384}, storage, ComputeMode::split_fp16, 0), (std::vector<int>(7, 4)));
     EXPECT_EQ(radices_of({16384}, storage, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 4}));
+    // 2^15 points: two blocks of the 16384-point kernel (a cluster) in the split mode.
+    EXPECT_EQ(radices_of({32768}, storage, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 4, 4, 2}));
     const std::vector<int> two_passes = radices_of({65536}, storage, ComputeMode::split_fp16, 0);  // not one kernel
     EXPECT_EQ(*std::max_element(two_passes.begin(), two_passes.end()), 16);
   }
@@ -183,6 +181,29 @@ TEST(PlanSchedule, Whole16384PointTransformsOfTheCudaCoreStagesTakeOnePass) {
               clusters ? 32768 : 16384);
   }
   EXPECT_EQ(passes_of({16384}, StorageType::complex_fp64, ComputeMode::fp64, 4), 2u);
+}
+
+// The automatic radix-4 schedules are for one CUDA-core kernel: where the
+// transform would take several passes (a gathered input, a scattered
+// output), the default radices (tensor-core passes) instead.
+TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
+  for (std::int64_t n : {16384, 32768}) {
+    for (int layout = 0; layout < 3; ++layout) {
+      Problem problem;
+      problem.sizes = {n};
+      problem.storage = StorageType::complex_fp16;
+      problem.mode = ComputeMode::split_fp16;
+      if (layout == 1) problem.input_layout.stride = 2;
+      if (layout == 2) problem.output_layout.stride = 2;
+      const Plan p = tensorfft::make_plan(problem, Backend::host);
+      SCOPED_TRACE(p.describe());
+      const plan::AxisSchedule& axis = p.implementation().axes.at(0);
+      int largest = 0;
+      for (const plan::Stage& stage : axis.stages) largest = std::max(largest, stage.radix);
+      EXPECT_EQ(largest, layout == 0 ? 4 : 16);
+      if (layout == 0) EXPECT_EQ(axis.passes.size(), 1u);
+    }
+  }
 }
 
 // Stage strides are the products of the earlier radices; every axis's
@@ -304,6 +325,7 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
     std::int64_t size;
     bool strided_input, strided_output;
     std::vector<std::int64_t> pass_lengths;
+    std::vector<std::int64_t> split_pass_lengths = {};  // where the split mode's differ
   };
   const std::vector<Case> cases = {
       {StorageType::complex_fp16, 1 << 16, false, false, {256, 256}},  // balanced: no pass over 1024
@@ -316,7 +338,7 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
       {StorageType::complex_fp16, 1 << 24, false, false, {256, 256, 256}},
       {StorageType::complex_bf16, 1 << 26, false, false, {512, 512, 256}},
-      {StorageType::complex_fp32, 1 << 15, false, false, {128, 256}},  // balanced, the shorter first
+      {StorageType::complex_fp32, 1 << 15, false, false, {128, 256}, {32768}},  // balanced, the shorter first
       {StorageType::complex_fp32, 1 << 16, false, false, {256, 256}},
       {StorageType::complex_fp32, 1 << 22, false, false, {2048, 2048}},
       {StorageType::complex_fp32, 1 << 23, false, false, {2048, 4096}},  // 4096 in place, second
@@ -334,15 +356,17 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       const Plan p = tensorfft::make_plan(problem, Backend::host);
       SCOPED_TRACE(p.describe());
       const plan::AxisSchedule& axis = p.implementation().axes.at(0);
-      EXPECT_EQ(pass_lengths_of(axis), c.pass_lengths);
+      const bool split_differs = mode == ComputeMode::split_fp16 && !c.split_pass_lengths.empty();
+      EXPECT_EQ(pass_lengths_of(axis), split_differs ? c.split_pass_lengths : c.pass_lengths);
     }
   }
 }
 
 // fp32 storage in the tensor-core modes: 2^14 points take one pass (the
 // in-place 2^14-point register-block pass), 2^15 two balanced passes (the
-// shorter first); the fp32 mode's 1D 2^14 points one pass (the CUDA-core
-// kernel), as the first axis of a 2D transform two.
+// shorter first) but one in the split mode (its CUDA-core cluster); the
+// fp32 mode's 1D 2^14 points one pass (the CUDA-core kernel), as the first
+// axis of a 2D transform two.
 TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
   struct Case {
     ComputeMode mode;
@@ -351,7 +375,7 @@ TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
     std::vector<std::int64_t> pass_lengths;  // of the last (contiguous) axis
   };
   const std::vector<Case> cases = {
-      {ComputeMode::split_fp16, {1 << 15}, 0, {128, 256}}, {ComputeMode::single_fp16, {1 << 15}, 0, {128, 256}},
+      {ComputeMode::split_fp16, {1 << 15}, 0, {32768}}, {ComputeMode::single_fp16, {1 << 15}, 0, {128, 256}},
       {ComputeMode::split_fp16, {4, 1 << 15}, 0, {128, 256}}, {ComputeMode::split_fp16, {1 << 17}, 0, {512, 256}},
       {ComputeMode::split_fp16, {1 << 14}, 0, {16384}},     {ComputeMode::single_fp16, {4, 1 << 14}, 0, {16384}},
       {ComputeMode::fp32, {1 << 14}, 0, {16384}},            {ComputeMode::split_fp16, {1 << 14}, 8, {128, 128}},
