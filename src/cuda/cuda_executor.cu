@@ -425,7 +425,7 @@ class CudaExecutor final : public Executor {
     check(cudaDeviceGetAttribute(&compute_capability_major, cudaDevAttrComputeCapabilityMajor, device_),
           "cudaDeviceGetAttribute");
     const bool bulk_copies = compute_capability_major >= 9;  // cuda::arch::device_has_bulk_copies
-    const bool clusters = compute_capability_major >= 9;  // cuda::arch::device_has_clusters
+    const bool clusters = compute_capability_major >= 9;  // thread-block clusters (arch/cluster_sm90.cuh)
 
     // Host copies of every table, then one upload.
     std::vector<unsigned char> tables;

@@ -3,13 +3,9 @@
 // "I have read my inputs" early and wait for theirs only where it matters.
 #pragma once
 
+// Below sm_90 (and in the host pass) both trap: the executor launches the
+// kernels that use them only where the device has clusters.
 namespace tensorfft::cuda::arch {
-
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-constexpr bool device_has_clusters = true;
-#else
-constexpr bool device_has_clusters = false;  // sm_80 (and the host pass): kernels that need clusters trap
-#endif
 
 // Every thread of every block of the cluster, once per phase: this thread's
 // earlier memory accesses are ordered before what other blocks do after
