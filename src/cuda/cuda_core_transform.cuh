@@ -109,6 +109,21 @@ __device__ __forceinline__ void dft16(float2 (&x)[16]) {
   for (int i = 0; i < 16; ++i) x[i] = y[i];
 }
 
+// The DFT of 2, 4 or 8 points in registers, natural order in and out.
+template <int Sign, int R>
+__device__ __forceinline__ void small_dft(float2 (&y)[R]) {
+  static_assert(R == 2 || R == 4 || R == 8, "radix 2, 4 or 8");
+  if constexpr (R == 2) {
+    const float2 difference = complex_subtract(y[0], y[1]);
+    y[0] = complex_add(y[0], y[1]);
+    y[1] = difference;
+  } else if constexpr (R == 4) {
+    dft4<Sign>(y[0], y[1], y[2], y[3]);
+  } else {
+    dft8<Sign>(y);
+  }
+}
+
 // x[k] *= w^k, k = 1 ... 15, from w^1, w^2, w^4 and w^8 and products of
 // them (at most three deep).
 __device__ __forceinline__ void twiddle_by_powers(float2 (&x)[16], float2 w1, float2 w2, float2 w4, float2 w8) {
@@ -125,6 +140,28 @@ __device__ __forceinline__ void twiddle_by_powers(float2 (&x)[16], float2 w1, fl
   for (int k = 9; k < 16; ++k) w[k] = complex_multiply(w[k - 8], w[8]);
 #pragma unroll
   for (int k = 1; k < 16; ++k) x[k] = complex_multiply(x[k], w[k]);
+}
+
+// x[k] *= base w^k, k = 0 ... 15: the factors u_k from base w, base w^2,
+// base w^4, base w^8 and products of them (at most four deep, as base
+// times the powers above), 31 products instead of 42; each u_k (k < 8) is
+// applied to x[k] and, times w^8, to x[k + 8] as soon as it is made, so
+// that few factors are live at once.
+__device__ __forceinline__ void twiddle_by_powers(float2 (&x)[16], float2 base, float2 w1, float2 w2, float2 w4,
+                                                  float2 w8) {
+  const auto apply = [&](int k, float2 u) {
+    x[k] = complex_multiply(x[k], u);
+    x[k + 8] = complex_multiply(x[k + 8], complex_multiply(u, w8));
+  };
+  const float2 u1 = complex_multiply(base, w1), u2 = complex_multiply(base, w2), u3 = complex_multiply(u1, w2);
+  apply(0, base);
+  apply(1, u1);
+  apply(2, u2);
+  apply(3, u3);
+  apply(4, complex_multiply(base, w4));
+  apply(5, complex_multiply(u1, w4));
+  apply(6, complex_multiply(u2, w4));
+  apply(7, complex_multiply(u3, w4));
 }
 
 // x[k] *= w^(e k), k = 1 ... 15, from four table reads (w^e, w^2e, w^4e,
@@ -504,15 +541,7 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
       float2 y[radix];
 #pragma unroll
       for (int a = 0; a < radix; ++a) y[a] = tile[k0 * region + 16 * a + c + radix * q];
-      if constexpr (radix == 2) {
-        const float2 difference = complex_subtract(y[0], y[1]);
-        y[0] = complex_add(y[0], y[1]);
-        y[1] = difference;
-      } else if constexpr (radix == 4) {
-        cuda_core::dft4<Sign>(y[0], y[1], y[2], y[3]);
-      } else {
-        cuda_core::dft8<Sign>(y);
-      }
+      cuda_core::small_dft<Sign>(y);
 #pragma unroll
       for (int k2 = 0; k2 < radix; ++k2) {
         const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};

@@ -12,8 +12,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "cuda/cuda_core_pass.cuh"
 #include "cuda/cuda_core_transform.cuh"
 #include "cuda/fixed_shape_kernels.cuh"
 #include "cuda/layout_copy.cuh"
@@ -59,6 +61,9 @@ struct KernelChoice {
   KernelFunction cuda_core_parts[2][2] = {};
   // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
   KernelFunction cuda_core_short[3][2] = {};
+  // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 9][forward,
+  // inverse], in the fp32-arithmetic modes with fp32 intermediates.
+  KernelFunction cuda_core_pass[2][2][3][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -77,6 +82,17 @@ template <typename Storage>
 void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaStream_t stream, int grid) {
   cuda::scatter_kernel<Storage><<<grid, 256, 0, stream>>>(static_cast<const Storage*>(packed),
                                                           static_cast<Storage*>(output), map);
+}
+
+// cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 9][forward, inverse].
+template <typename Input, typename Output>
+void set_cuda_core_passes(KernelFunction (&kernels)[3][2]) {
+  kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 9>;
+  kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 9>;
+  kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 10>;
+  kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 10>;
+  kernels[2][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 11>;
+  kernels[2][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 11>;
 }
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>
@@ -109,6 +125,12 @@ KernelChoice kernels_for() {
     choice.cuda_core_short[1][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 10>;
     choice.cuda_core_short[2][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 11>;
     choice.cuda_core_short[2][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 11>;
+    if constexpr (std::is_same_v<Intermediate, float2>) {
+      set_cuda_core_passes<Storage, Storage>(choice.cuda_core_pass[0][0]);
+      set_cuda_core_passes<Storage, Intermediate>(choice.cuda_core_pass[0][1]);
+      set_cuda_core_passes<Intermediate, Intermediate>(choice.cuda_core_pass[1][1]);
+      set_cuda_core_passes<Intermediate, Storage>(choice.cuda_core_pass[1][0]);
+    }
   }
   return choice;
 }
@@ -531,6 +553,20 @@ class CudaExecutor final : public Executor {
                                            ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
                                            : CudaCoreKernel{};
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
+      // Any other pass of 512 ... 2048 points whose stages are fp32 arithmetic
+      // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
+      // tiles of a fixed number of columns (null with compact intermediates).
+      const bool cuda_core_pass_stages =
+          !cuda_core_transform && view.pass && !view.plane && !runtime_shape_kernels_forced() &&
+          log2_pass_length >= cuda::cuda_core_pass_min_log2_length &&
+          log2_pass_length <= cuda::cuda_core_pass_max_log2_length &&
+          ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_pass_length)) ||
+           has_stages_of_radix_schedule(*view.axis, *view.pass, log2_pass_length, 4));
+      const KernelFunction cuda_core_pass =
+          cuda_core_pass_stages
+              ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
+                                      [log2_pass_length - cuda::cuda_core_pass_min_log2_length][sign < 0 ? 0 : 1]
+              : nullptr;
       // A 2^15-point single pass reading fp16/bf16 storage: two 2^14-point halves, one block each
       // (cuda::paired_halves_pass_kernel; plan::pass_limits).
       launch.paired_halves = !cuda_core_transform && plan::tensor_core_mode(problem.mode) && storage_bytes == 4 &&
@@ -592,6 +628,7 @@ class CudaExecutor final : public Executor {
       std::int64_t tile_columns =
           launch.parts > 1 ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
+      if (cuda_core_pass) tile_columns = cuda::cuda_core_pass_columns(log2_pass_length);  // the kernel's
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
       const bool register_transforms =
@@ -631,6 +668,9 @@ class CudaExecutor final : public Executor {
         if (cuda_core_transform) {
           launch.kernel = cuda_core.kernel;
           threads = cuda_core.threads;
+        } else if (cuda_core_pass) {
+          launch.kernel = cuda_core_pass;
+          threads = cuda::cuda_core_pass_threads(log2_pass_length);
         } else if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
           launch.kernel = only_kernel(kernels.plane, !launch.input_is_intermediate, "plane pass");
           register_blocks = true;
@@ -670,6 +710,10 @@ class CudaExecutor final : public Executor {
         if (cuda_core_transform) {
           launch.shared_bytes = cuda_core.shared_bytes[bulk_copies && cuda_core.shared_bytes[1] <= max_shared_];
         }
+        if (cuda_core_pass) {  // its tile of fixed columns, or not_supported below
+          launch.shared_bytes = static_cast<std::size_t>(cuda::cuda_core_pass_shared_bytes(log2_pass_length));
+          break;
+        }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }
@@ -702,7 +746,7 @@ class CudaExecutor final : public Executor {
       const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
       // Every pass kernel but contiguous_register_transforms (below) reads tiles.
       const bool reads_tiles = !(register_blocks && register_transforms);
-      if (reads_tiles && launch.parts == 1 && cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) &&
+      if (reads_tiles && launch.parts == 1 && !cuda_core_pass && cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) &&
           tiles < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
         launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);

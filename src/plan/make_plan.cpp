@@ -269,15 +269,23 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   const bool clusters = device_shared > 0 ? cuda_device_has_clusters() : true;
   int max_radix = plan::problem_max_radix(problem);
   // The radix-4 schedules problem_max_radix picks are for a whole transform
-  // in one CUDA-core kernel; where it would take several passes (a gathered
-  // input or scattered output, no clusters for 2^15 points), the default
-  // radices' tensor-core passes instead.
-  if (problem.max_radix == 0 && max_radix != plan::default_max_radix &&
-      plan::pass_limits(problem.storage, problem.mode, max_radix, plan.input_layout.packed,
-                        plan.output_layout.packed, shared_bytes, plan::intermediate_element_bytes(plan.intermediate),
-                        clusters)
-              .contiguous_single_pass < problem.sizes[0]) {
-    max_radix = plan::default_max_radix;
+  // in one CUDA-core kernel, or for passes of 512 ... 2048 points on the CUDA
+  // cores with fp32 intermediates; where the transform would take other
+  // passes (a gathered input or scattered output, no clusters for 2^15
+  // points, compact intermediates), the default radices' tensor-core passes
+  // instead.
+  if (problem.max_radix == 0 && max_radix != plan::default_max_radix) {
+    const plan::PassLimits limits =
+        plan::pass_limits(problem.storage, problem.mode, max_radix, plan.input_layout.packed,
+                          plan.output_layout.packed, shared_bytes, plan::intermediate_element_bytes(plan.intermediate),
+                          clusters);
+    plan::AxisSchedule trial;
+    trial.size = problem.sizes[0];
+    plan::schedule_axis(trial, max_radix, limits, false);
+    const bool one_kernel = limits.contiguous_single_pass >= problem.sizes[0];
+    const bool cuda_core_passes = trial.passes.size() > 1 && plan::passes_run_on_cuda_cores(trial) &&
+                                  plan::intermediate_element_bytes(plan.intermediate) == 8;
+    if (!one_kernel && !cuda_core_passes) max_radix = plan::default_max_radix;
   }
   for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
     plan::AxisSchedule axis;

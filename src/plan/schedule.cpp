@@ -25,7 +25,26 @@ int problem_max_radix(const Problem& problem) {
   const bool split = problem.mode == ComputeMode::split_fp16;
   if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
+  // Two passes of 512 ... 2048 points (radix-4 schedules of 2^18 ... 2^22
+  // points: cuda::cuda_core_pass_kernel; make_plan keeps them only with fp32
+  // intermediates, which those kernels write).
+  if (split && n >= (std::int64_t{1} << 18) && n <= (std::int64_t{1} << 22) &&
+      (narrow_storage || n >= (std::int64_t{1} << 20))) {
+    return 4;
+  }
+  if (problem.mode == ComputeMode::single_fp16 &&
+      (n == (std::int64_t{1} << 21) || (!narrow_storage && n == (std::int64_t{1} << 22)))) {
+    return 4;
+  }
   return default_max_radix;
+}
+
+bool passes_run_on_cuda_cores(const AxisSchedule& axis) {
+  for (const Pass& pass : axis.passes) {
+    const std::int64_t length = axis.pass_length(pass);
+    if (length < shortest_cuda_core_pass || length > longest_cuda_core_pass) return false;
+  }
+  return !axis.passes.empty();
 }
 
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {

@@ -999,6 +999,38 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       }
     }
   }
+  // Passes of 512 ... 2048 points of several (1D) and along strided axes on
+  // the CUDA cores (cuda::cuda_core_pass_kernel, the split mode's radix-4
+  // schedule here; the fp32 mode's default stages run it in the sweeps
+  // above): pass twiddles, columns in runs of a tile or fewer (2048 x 4:
+  // four columns, 2048 x 2: a partial tile), every storage, both
+  // directions, each normalization, in place (a strided axis of one pass)
+  // and out, an odd batch, and the host executor on the same plan.
+  for (const std::vector<std::int64_t>& shape :
+       {std::vector<std::int64_t>{1 << 18}, {1 << 19}, {1 << 20}, {1 << 21}, {1 << 22}, {1024, 1024}, {512, 2048},
+        {2048, 4}, {2048, 2}, {4, 512, 8}}) {
+    for (StorageType storage : storages) {
+      Problem p;
+      p.sizes = shape;
+      p.mode = ComputeMode::split_fp16;
+      p.max_radix = 4;
+      p.storage = storage;
+      p.batch = transform_elements(p) <= (1 << 16) ? 3 : 1;
+      if (log2_elements(p) > max_log2 || static_cast<std::size_t>(transform_elements(p) * p.batch) > buffers.capacity) {
+        continue;
+      }
+      p.direction = Direction::inverse;
+      p.normalization = Normalization::ortho;
+      run_case(p, shape.size() > 1, buffers, totals, seed++);
+      p.direction = Direction::forward;
+      p.normalization = Normalization::forward;
+      run_case(p, false, buffers, totals, seed++);
+      if (transform_elements(p) <= (1 << 16) && storage == StorageType::complex_fp16) {
+        p.normalization = Normalization::backward;
+        run_host_agreement(p, buffers, totals);
+      }
+    }
+  }
   // Compact intermediates (Intermediates::compact: fp16/bf16 storage, the
   // tensor-core modes): multi-pass 1D, 2D and 3D shapes, both directions
   // (the inverse's 1/N leaves fp16 outputs near the subnormal range), in

@@ -206,6 +206,53 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
   }
 }
 
+// 2^18 ... 2^22 points take radix 4 where its two passes of 512 ... 2048
+// points run on the CUDA cores faster than the tensor cores' (the split
+// mode; fp32 storage from 2^20; single_fp16 at 2^21, fp32 storage 2^22),
+// with fp32 intermediates only: compact ones keep the tensor-core passes.
+TEST(PlanSchedule, TwoCudaCorePassesWhereFasterWithFullIntermediates) {
+  struct Case {
+    ComputeMode mode;
+    StorageType storage;
+    int log2_size;
+    bool radix_four;
+  };
+  const std::vector<Case> cases = {
+      {ComputeMode::split_fp16, StorageType::complex_fp16, 17, false},  // 512 x 256: no CUDA-core 256-point pass
+      {ComputeMode::split_fp16, StorageType::complex_fp16, 18, true},
+      {ComputeMode::split_fp16, StorageType::complex_bf16, 20, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, 22, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, 23, false},  // three passes
+      {ComputeMode::split_fp16, StorageType::complex_fp32, 19, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, 20, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, 20, false},
+      {ComputeMode::single_fp16, StorageType::complex_bf16, 21, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, 22, false},
+      {ComputeMode::single_fp16, StorageType::complex_fp32, 22, true},
+  };
+  for (const Case& c : cases) {
+    for (bool compact : {false, true}) {
+      if (compact && c.storage == StorageType::complex_fp32) continue;  // fp16/bf16 storage only
+      Problem problem;
+      problem.sizes = {std::int64_t{1} << c.log2_size};
+      problem.storage = c.storage;
+      problem.mode = c.mode;
+      if (compact) problem.intermediates = tensorfft::Intermediates::compact;
+      const Plan p = tensorfft::make_plan(problem, Backend::host);
+      SCOPED_TRACE(p.describe());
+      const plan::AxisSchedule& axis = p.implementation().axes.at(0);
+      int largest = 0;
+      for (const plan::Stage& stage : axis.stages) largest = std::max(largest, stage.radix);
+      const bool expected = c.radix_four && !compact;
+      EXPECT_EQ(largest, expected ? 4 : 16);
+      if (expected) {
+        EXPECT_EQ(axis.passes.size(), 2u);
+        EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
+      }
+    }
+  }
+}
+
 // Stage strides are the products of the earlier radices; every axis's
 // radices multiply to its size; the last (contiguous) axis runs first.
 TEST(PlanSchedule, StagesAndAxesOfMultiDimensionalPlans) {
@@ -326,15 +373,18 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
     bool strided_input, strided_output;
     std::vector<std::int64_t> pass_lengths;
     std::vector<std::int64_t> split_pass_lengths = {};  // where the split mode's differ
+    int max_radix = 0;  // 16: the tensor-core schedule where the default takes radix 4 (two CUDA-core passes)
   };
   const std::vector<Case> cases = {
       {StorageType::complex_fp16, 1 << 16, false, false, {256, 256}},  // balanced: no pass over 1024
       {StorageType::complex_fp16, 1 << 17, false, false, {512, 256}},
       {StorageType::complex_bf16, 1 << 18, false, false, {512, 512}},
       {StorageType::complex_fp16, 1 << 19, false, false, {1024, 512}},
-      {StorageType::complex_bf16, 1 << 21, false, false, {4096, 512}},  // not a first pass of 2048
+      {StorageType::complex_bf16, 1 << 21, false, false, {4096, 512}, {}, 16},  // not a first pass of 2048
+      {StorageType::complex_bf16, 1 << 21, false, false, {2048, 1024}},  // radix 4: two CUDA-core passes
       {StorageType::complex_fp16, 1 << 20, false, false, {1024, 1024}},
-      {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}},
+      {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}, {2048, 2048}},  // split: radix 4
+      {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}, {}, 16},
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
       {StorageType::complex_fp16, 1 << 24, false, false, {256, 256, 256}},
       {StorageType::complex_bf16, 1 << 26, false, false, {512, 512, 256}},
@@ -353,6 +403,7 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       problem.mode = mode;
       if (c.strided_input) problem.input_layout.stride = 2;
       if (c.strided_output) problem.output_layout.stride = 2;
+      problem.max_radix = c.max_radix;
       const Plan p = tensorfft::make_plan(problem, Backend::host);
       SCOPED_TRACE(p.describe());
       const plan::AxisSchedule& axis = p.implementation().axes.at(0);

@@ -1,0 +1,186 @@
+// One pass of 512, 1024 or 2048 points of any axis, on the CUDA cores in
+// fp32: the passes of several (a 1D transform too long for one pass) and
+// the passes along a strided axis of a 2D/3D transform, where the whole-
+// transform kernels of cuda_core_transform.cuh do not apply.  The same
+// arithmetic as cuda_core_short_transform_kernel (two radix-16 steps, then
+// radix R = P / 256), on a tile of C columns at once, with
+// stockham_pass.cuh's pass maps: column g's P inputs at n = c + p (N / P)
+// (times the pass twiddle w_{A P}^(p (c mod A))), its outputs at (c / A) A P
+// + (c mod A) + A k, through TileMap (the glossary is stockham_pass.cuh's).
+//
+// Why: the tensor-core register-block passes that run these passes
+// otherwise are bound by latency (docs/BENCHMARKS.md); the CUDA-core
+// whole-transform kernels of 512 ... 16384 points ran 0.83x ... 0.93x
+// their time at the same relL2 (the thirty-third and thirty-fourth
+// sessions).
+//
+// Threads: C columns x T = P / 16 threads of 16 points.  A thread's column
+// and point residue t come from its index with the column fastest where
+// the memory holds runs of C columns (the strided maps: a warp then reads
+// or writes runs of C elements), else t fastest (a contiguous map: runs of
+// 32 points).  Loads and stores may take different orders; stage 2 runs
+// column-fastest.  The tile holds, per column, the short kernel's 16
+// regions of T + 1 elements, and the columns lie column_pitch apart, 32 / C
+// mod 16 elements, so that the lanes of one warp (C columns x 32 / C
+// consecutive t) fall in distinct pairs of banks.
+#pragma once
+
+#include <cstdint>
+
+#include "cuda/cuda_core_transform.cuh"
+#include "cuda/stockham_pass.cuh"
+#include "cuda/storage.cuh"
+
+namespace tensorfft::cuda {
+
+constexpr int cuda_core_pass_min_log2_length = 9, cuda_core_pass_max_log2_length = 11;
+
+template <int Log2Length>
+struct CudaCorePassShape {
+  static_assert(Log2Length >= cuda_core_pass_min_log2_length && Log2Length <= cuda_core_pass_max_log2_length,
+                "512 ... 2048 points");
+  static constexpr int length = 1 << Log2Length;
+  static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
+  // C: 16, 8 or 4 columns, 512 threads (one block per SM with up to 128
+  // registers: see cuda_core_pass_kernel).
+  static constexpr int log2_columns = 13 - Log2Length, columns = 1 << log2_columns;
+  static constexpr int threads = columns * column_threads;
+  static constexpr int last_radix = length / 256;  // R
+  static constexpr int region = column_threads + 1;
+  static constexpr int column_pitch = 16 * region + 32 / columns;
+  static constexpr int tile_bytes = columns * column_pitch * 8;
+};
+constexpr int cuda_core_pass_threads(int log2_length) {
+  return log2_length == 9 ? CudaCorePassShape<9>::threads
+                          : log2_length == 10 ? CudaCorePassShape<10>::threads : CudaCorePassShape<11>::threads;
+}
+constexpr int cuda_core_pass_columns(int log2_length) {
+  return log2_length == 9 ? CudaCorePassShape<9>::columns
+                          : log2_length == 10 ? CudaCorePassShape<10>::columns : CudaCorePassShape<11>::columns;
+}
+constexpr int cuda_core_pass_shared_bytes(int log2_length) {
+  return log2_length == 9 ? CudaCorePassShape<9>::tile_bytes
+                          : log2_length == 10 ? CudaCorePassShape<10>::tile_bytes : CudaCorePassShape<11>::tile_bytes;
+}
+
+namespace cuda_core {
+
+// A thread's column of the tile and point residue t (see the file's comment).
+struct PassLane {
+  int column, t;
+};
+template <typename Shape>
+__device__ __forceinline__ PassLane pass_lane(bool column_fastest) {
+  const int i = static_cast<int>(threadIdx.x);
+  return column_fastest ? PassLane{i & (Shape::columns - 1), i >> Shape::log2_columns}
+                        : PassLane{i >> Shape::log2_column_threads, i & (Shape::column_threads - 1)};
+}
+
+}  // namespace cuda_core
+
+// Runs one pass (params: stockham_pass_kernel's) of 2^Log2Length points over
+// params.total_columns columns, tiles of C columns in a persistent loop;
+// in place too (a tile's inputs are all read before any of its outputs is
+// written, and they are the same elements where input == output).
+// params.inner_twiddles: w_P; the pass twiddles (A > 1): coarse / fine as
+// for stockham_pass_kernel; params.scale the normalization (1 but in the
+// last pass).  The launch allots CudaCorePassShape::tile_bytes of dynamic
+// shared memory and CudaCorePassShape::threads threads.
+template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length>
+__global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
+    cuda_core_pass_kernel(PassParameters params) {
+  using Shape = CudaCorePassShape<Log2Length>;
+  using InputTraits = StorageTraits<InputStorage>;
+  using OutputTraits = StorageTraits<OutputStorage>;
+  constexpr int T = Shape::column_threads, C = Shape::columns, R = Shape::last_radix;
+  constexpr int region = Shape::region, pitch = Shape::column_pitch;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  float2* const tile = reinterpret_cast<float2*>(shared_bytes);
+  const auto* input = static_cast<const InputStorage*>(params.input);
+  auto* output = static_cast<OutputStorage*>(params.output);
+  const auto* twiddles = static_cast<const float2*>(params.inner_twiddles);  // w_P
+  const float scale = static_cast<float>(params.scale);
+  const std::int64_t columns = params.total_columns;
+  const int log2_I = log2_of(params.inner_count);
+  const TileMap load(log2_of(params.columns_per_transform) + log2_I, Log2Length, Shape::log2_columns);
+  const TileMap store(log2_of(params.stride_before) + log2_I, Log2Length, Shape::log2_columns);
+  const cuda_core::PassLane loader = cuda_core::pass_lane<Shape>(load.log2_b >= Shape::log2_columns);
+  const cuda_core::PassLane worker = cuda_core::pass_lane<Shape>(true);
+  const cuda_core::PassLane storer = cuda_core::pass_lane<Shape>(store.log2_b >= Shape::log2_columns);
+  const bool twiddled = params.stride_before > 1;
+  const int column_mod_a_mask = static_cast<int>(params.stride_before) - 1;
+  const auto* coarse = static_cast<const float2*>(params.pass_twiddles_coarse);
+  const auto* fine = static_cast<const float2*>(params.pass_twiddles_fine);
+  const auto pass_twiddle = [&](int e) {  // w_{A P}^e, e < A P
+    return complex_multiply(__ldg(coarse + (e >> params.fine_bits)), __ldg(fine + (e & ((1 << params.fine_bits) - 1))));
+  };
+  const std::int64_t load_step = std::int64_t{T} << load.log2_b;  // from point p to p + T
+  const std::int64_t store_step = std::int64_t{T} << store.log2_b;
+  // The inputs of the tile from column `first` as stored (widened in stage 1), zeros past the last column.
+  const std::int64_t step = std::int64_t{gridDim.x} * C;
+  InputStorage raw[16];
+  const auto fetch = [&](std::int64_t first) {
+    if (first + loader.column < columns) {
+      const InputStorage* source = input + load.tile_start(first) + load.memory(loader.t, loader.column);
+#pragma unroll
+      for (int m = 0; m < 16; ++m) raw[m] = load_stored(source + m * load_step);
+    }
+  };
+  fetch(std::int64_t{blockIdx.x} * C);
+  for (std::int64_t first = std::int64_t{blockIdx.x} * C; first < columns; first += step) {
+    float2 x[16];
+    {  // Stage 1: thread (column, t) takes points p = t + T m, DFT -> k0, twiddle w_P^(t k0).
+      const std::int64_t column = first + loader.column;
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = column < columns ? InputTraits::widen(raw[m]) : float2{0.0f, 0.0f};
+      if (twiddled) {  // w_{A P}^(p c'), c' = c mod A: w^(c' t) (w^(c' T))^m
+        const int c = static_cast<int>(column >> log2_I) & column_mod_a_mask;
+        cuda_core::twiddle_by_powers(x, pass_twiddle(c * loader.t), pass_twiddle(c * T), pass_twiddle(2 * c * T),
+                                     pass_twiddle(4 * c * T), pass_twiddle(8 * c * T));
+      }
+      cuda_core::dft16<Sign>(x);
+      cuda_core::twiddle(x, twiddles, loader.t);
+      __syncthreads();  // the previous tile's stage 3 has read the tile
+      float2* const own = tile + loader.column * pitch + loader.t;
+#pragma unroll
+      for (int k0 = 0; k0 < 16; ++k0) own[k0 * region] = x[k0];
+      __syncthreads();
+    }
+    {  // Stage 2: thread (column, k0 + 16 a) takes b (points a + R b of region k0), DFT -> k1, twiddle w_T^(a k1).
+      const int k0 = worker.t & 15, a = worker.t >> 4;
+      float2* const own = tile + worker.column * pitch + k0 * region;
+#pragma unroll
+      for (int b = 0; b < 16; ++b) x[b] = own[a + R * b];
+      cuda_core::dft16<Sign>(x);
+      cuda_core::twiddle(x, twiddles, 16 * a);  // w_T = w_P^16
+      __syncthreads();
+#pragma unroll
+      for (int k1 = 0; k1 < 16; ++k1) own[16 * a + k1] = x[k1];
+      __syncthreads();
+    }
+    // The next tile's loads, in flight during stage 3 (raw is free since stage 1; no registers wait
+    // on device memory before then).
+    fetch(first + step);
+    {  // Stage 3: thread (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
+      const int k0 = storer.t & 15, c = storer.t >> 4;
+      const float2* const own = tile + storer.column * pitch + k0 * region;
+      if (first + storer.column < columns) {
+        OutputStorage* const destination = output + store.tile_start(first) + store.memory(storer.t, storer.column);
+#pragma unroll
+        for (int q = 0; q < 16 / R; ++q) {
+          float2 y[R];
+#pragma unroll
+          for (int a = 0; a < R; ++a) y[a] = own[16 * a + c + R * q];
+          cuda_core::small_dft<Sign>(y);
+#pragma unroll
+          for (int k2 = 0; k2 < R; ++k2) {
+            const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
+            OutputTraits::store(destination + q * store_step + (std::int64_t{256 * k2} << store.log2_b), value);
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace tensorfft::cuda
