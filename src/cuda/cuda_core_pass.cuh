@@ -1,20 +1,35 @@
-// One pass of 512, 1024 or 2048 points of any axis, on the CUDA cores in
+// One pass of 256, 512, 1024 or 2048 points of any axis, on the CUDA cores in
 // fp32: the passes of several (a 1D transform too long for one pass) and
 // the passes along a strided axis of a 2D/3D transform, where the whole-
 // transform kernels of cuda_core_transform.cuh do not apply.  The same
 // arithmetic as cuda_core_short_transform_kernel (two radix-16 steps, then
-// radix R = P / 256), on a tile of C columns at once, with
+// radix R = P / 256, none for 256 points), on a tile of C columns at once, with
 // stockham_pass.cuh's pass maps: column g's P inputs at n = c + p (N / P)
 // (times the pass twiddle w_{A P}^(p (c mod A))), its outputs at (c / A) A P
 // + (c mod A) + A k, through TileMap (the glossary is stockham_pass.cuh's).
 //
 // Why: the tensor-core register-block passes that run these passes
-// otherwise are bound by latency (docs/BENCHMARKS.md); the CUDA-core
-// whole-transform kernels of 512 ... 16384 points ran 0.83x ... 0.93x
-// their time at the same relL2 (the thirty-third and thirty-fourth
-// sessions).
+// otherwise are bound by latency (docs/BENCHMARKS.md); so were the CUDA
+// cores' whole transforms of 512 ... 16384 points faster (the thirty-third
+// and thirty-fourth sessions).  H100 (the thirty-sixth session, r319, r321;
+// radix 4 against the default radices' tensor-core passes, split_fp16, the
+// same relL2 in fp16/bf16 storage, lower in fp32): fp16 N = 2^17 0.94x the
+// time, 2^19 0.93x, 2^20 0.91x, 2^21 0.87x, 2^24 0.90x; bf16 0.82x ...
+// 0.98x; fp32 storage 2^21 / 2^22 0.89x, 2^18 / 2^19 1.00x; 1024^2 fp16
+// 0.96x (fp32 storage 1.06x slower); the fp32 mode's tile kernel 0.47x ...
+// 0.53x.
 //
-// Threads: C columns x T = P / 16 threads of 16 points.  A thread's column
+// Threads: C columns x T = P / 16 threads of 16 points, 512 in all (C =
+// 32, 16, 8, 4 for P = 256 ... 2048), one block per SM with up to 128
+// registers: the next tile's 16 loads per thread are issued before the
+// last stage and held as stored (raw) meanwhile.  r318 (A/B): two blocks
+// of 64 registers spilled 124 ... 260 bytes with those loads and ran 1.5x
+// slower (N = 2^20 fp16 1.09 against 0.70 ms); 2048 points in 8 columns
+// of 1024 threads (64 registers, spilling) 1.24x slower than in 4 columns
+// (N = 2^22 fp16).  The first version (r317: two blocks, no early loads,
+// 16 bytes spilled) took 1.07x (fp16) and 1.13x (fp32 storage) the time at
+// 2^20.  The loads issued before stage 2 instead (r320) ran 0.96x ...
+// 1.10x the time: not kept.  A thread's column
 // and point residue t come from its index with the column fastest where
 // the memory holds runs of C columns (the strided maps: a warp then reads
 // or writes runs of C elements), else t fastest (a contiguous map: runs of
@@ -33,34 +48,38 @@
 
 namespace tensorfft::cuda {
 
-constexpr int cuda_core_pass_min_log2_length = 9, cuda_core_pass_max_log2_length = 11;
+constexpr int cuda_core_pass_min_log2_length = 8, cuda_core_pass_max_log2_length = 11;
 
 template <int Log2Length>
 struct CudaCorePassShape {
   static_assert(Log2Length >= cuda_core_pass_min_log2_length && Log2Length <= cuda_core_pass_max_log2_length,
-                "512 ... 2048 points");
+                "256 ... 2048 points");
   static constexpr int length = 1 << Log2Length;
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
-  // C: 16, 8 or 4 columns, 512 threads (one block per SM with up to 128
-  // registers: see cuda_core_pass_kernel).
+  // C: 32, 16, 8 or 4 columns, 512 threads (see the file's comment).
   static constexpr int log2_columns = 13 - Log2Length, columns = 1 << log2_columns;
   static constexpr int threads = columns * column_threads;
-  static constexpr int last_radix = length / 256;  // R
+  static constexpr int last_radix = length / 256;  // R (1: no third stage)
   static constexpr int region = column_threads + 1;
   static constexpr int column_pitch = 16 * region + 32 / columns;
   static constexpr int tile_bytes = columns * column_pitch * 8;
 };
-constexpr int cuda_core_pass_threads(int log2_length) {
-  return log2_length == 9 ? CudaCorePassShape<9>::threads
-                          : log2_length == 10 ? CudaCorePassShape<10>::threads : CudaCorePassShape<11>::threads;
+// The shape's threads, columns and tile bytes by length, for the executor.
+struct CudaCorePassLaunch {
+  int threads, columns, shared_bytes;
+};
+template <int Log2Length>
+constexpr CudaCorePassLaunch cuda_core_pass_launch_of() {
+  using Shape = CudaCorePassShape<Log2Length>;
+  return {Shape::threads, Shape::columns, Shape::tile_bytes};
 }
-constexpr int cuda_core_pass_columns(int log2_length) {
-  return log2_length == 9 ? CudaCorePassShape<9>::columns
-                          : log2_length == 10 ? CudaCorePassShape<10>::columns : CudaCorePassShape<11>::columns;
-}
-constexpr int cuda_core_pass_shared_bytes(int log2_length) {
-  return log2_length == 9 ? CudaCorePassShape<9>::tile_bytes
-                          : log2_length == 10 ? CudaCorePassShape<10>::tile_bytes : CudaCorePassShape<11>::tile_bytes;
+constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length) {
+  switch (log2_length) {
+    case 8: return cuda_core_pass_launch_of<8>();
+    case 9: return cuda_core_pass_launch_of<9>();
+    case 10: return cuda_core_pass_launch_of<10>();
+    default: return cuda_core_pass_launch_of<11>();
+  }
 }
 
 namespace cuda_core {
@@ -146,36 +165,53 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
       for (int k0 = 0; k0 < 16; ++k0) own[k0 * region] = x[k0];
       __syncthreads();
     }
-    {  // Stage 2: thread (column, k0 + 16 a) takes b (points a + R b of region k0), DFT -> k1, twiddle w_T^(a k1).
-      const int k0 = worker.t & 15, a = worker.t >> 4;
-      float2* const own = tile + worker.column * pitch + k0 * region;
-#pragma unroll
-      for (int b = 0; b < 16; ++b) x[b] = own[a + R * b];
-      cuda_core::dft16<Sign>(x);
-      cuda_core::twiddle(x, twiddles, 16 * a);  // w_T = w_P^16
-      __syncthreads();
-#pragma unroll
-      for (int k1 = 0; k1 < 16; ++k1) own[16 * a + k1] = x[k1];
-      __syncthreads();
-    }
-    // The next tile's loads, in flight during stage 3 (raw is free since stage 1; no registers wait
-    // on device memory before then).
-    fetch(first + step);
-    {  // Stage 3: thread (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
-      const int k0 = storer.t & 15, c = storer.t >> 4;
+    if constexpr (R == 1) {  // 256 points: stage 2 over region k0's 16 points gives outputs k0 + 16 k1
+      const int k0 = storer.t;
       const float2* const own = tile + storer.column * pitch + k0 * region;
+#pragma unroll
+      for (int b = 0; b < 16; ++b) x[b] = own[b];
+      cuda_core::dft16<Sign>(x);
+      fetch(first + step);  // the next tile's loads (raw is free since stage 1)
       if (first + storer.column < columns) {
-        OutputStorage* const destination = output + store.tile_start(first) + store.memory(storer.t, storer.column);
+        OutputStorage* const destination = output + store.tile_start(first) + store.memory(k0, storer.column);
 #pragma unroll
-        for (int q = 0; q < 16 / R; ++q) {
-          float2 y[R];
+        for (int k1 = 0; k1 < 16; ++k1) {
+          const float2 value = scale == 1.0f ? x[k1] : float2{x[k1].x * scale, x[k1].y * scale};
+          OutputTraits::store(destination + (std::int64_t{16 * k1} << store.log2_b), value);
+        }
+      }
+    } else {
+      {  // Stage 2: thread (column, k0 + 16 a) takes b (points a + R b of region k0), DFT -> k1, twiddle w_T^(a k1).
+        const int k0 = worker.t & 15, a = worker.t >> 4;
+        float2* const own = tile + worker.column * pitch + k0 * region;
 #pragma unroll
-          for (int a = 0; a < R; ++a) y[a] = own[16 * a + c + R * q];
-          cuda_core::small_dft<Sign>(y);
+        for (int b = 0; b < 16; ++b) x[b] = own[a + R * b];
+        cuda_core::dft16<Sign>(x);
+        cuda_core::twiddle(x, twiddles, 16 * a);  // w_T = w_P^16
+        __syncthreads();
 #pragma unroll
-          for (int k2 = 0; k2 < R; ++k2) {
-            const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
-            OutputTraits::store(destination + q * store_step + (std::int64_t{256 * k2} << store.log2_b), value);
+        for (int k1 = 0; k1 < 16; ++k1) own[16 * a + k1] = x[k1];
+        __syncthreads();
+      }
+      // The next tile's loads, in flight during stage 3 (raw is free since stage 1; no registers wait
+      // on device memory before then).
+      fetch(first + step);
+      {  // Stage 3: thread (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
+        const int k0 = storer.t & 15, c = storer.t >> 4;
+        const float2* const own = tile + storer.column * pitch + k0 * region;
+        if (first + storer.column < columns) {
+          OutputStorage* const destination = output + store.tile_start(first) + store.memory(storer.t, storer.column);
+#pragma unroll
+          for (int q = 0; q < 16 / R; ++q) {
+            float2 y[R];
+#pragma unroll
+            for (int a = 0; a < R; ++a) y[a] = own[16 * a + c + R * q];
+            cuda_core::small_dft<Sign>(y);
+#pragma unroll
+            for (int k2 = 0; k2 < R; ++k2) {
+              const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
+              OutputTraits::store(destination + q * store_step + (std::int64_t{256 * k2} << store.log2_b), value);
+            }
           }
         }
       }

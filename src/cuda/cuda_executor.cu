@@ -61,9 +61,9 @@ struct KernelChoice {
   KernelFunction cuda_core_parts[2][2] = {};
   // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
   KernelFunction cuda_core_short[3][2] = {};
-  // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 9][forward,
+  // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 8][forward,
   // inverse], in the fp32-arithmetic modes with fp32 intermediates.
-  KernelFunction cuda_core_pass[2][2][3][2] = {};
+  KernelFunction cuda_core_pass[2][2][4][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -84,15 +84,17 @@ void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaS
                                                           static_cast<Storage*>(output), map);
 }
 
-// cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 9][forward, inverse].
+// cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 8][forward, inverse].
 template <typename Input, typename Output>
-void set_cuda_core_passes(KernelFunction (&kernels)[3][2]) {
-  kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 9>;
-  kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 9>;
-  kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 10>;
-  kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 10>;
-  kernels[2][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 11>;
-  kernels[2][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 11>;
+void set_cuda_core_passes(KernelFunction (&kernels)[4][2]) {
+  kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 8>;
+  kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 8>;
+  kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 9>;
+  kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 9>;
+  kernels[2][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 10>;
+  kernels[2][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 10>;
+  kernels[3][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 11>;
+  kernels[3][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 11>;
 }
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>
@@ -553,7 +555,7 @@ class CudaExecutor final : public Executor {
                                            ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
                                            : CudaCoreKernel{};
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
-      // Any other pass of 512 ... 2048 points whose stages are fp32 arithmetic
+      // Any other pass of 256 ... 2048 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
       // tiles of a fixed number of columns (null with compact intermediates).
       const bool cuda_core_pass_stages =
@@ -628,7 +630,8 @@ class CudaExecutor final : public Executor {
       std::int64_t tile_columns =
           launch.parts > 1 ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
-      if (cuda_core_pass) tile_columns = cuda::cuda_core_pass_columns(log2_pass_length);  // the kernel's
+      const cuda::CudaCorePassLaunch cuda_core_pass_shape = cuda::cuda_core_pass_launch(log2_pass_length);
+      if (cuda_core_pass) tile_columns = cuda_core_pass_shape.columns;  // the kernel's
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
       const bool register_transforms =
@@ -670,7 +673,7 @@ class CudaExecutor final : public Executor {
           threads = cuda_core.threads;
         } else if (cuda_core_pass) {
           launch.kernel = cuda_core_pass;
-          threads = cuda::cuda_core_pass_threads(log2_pass_length);
+          threads = cuda_core_pass_shape.threads;
         } else if (view.plane) {  // only plane_pass_kernel computes a plane's 2D DFT in one pass
           launch.kernel = only_kernel(kernels.plane, !launch.input_is_intermediate, "plane pass");
           register_blocks = true;
@@ -711,7 +714,7 @@ class CudaExecutor final : public Executor {
           launch.shared_bytes = cuda_core.shared_bytes[bulk_copies && cuda_core.shared_bytes[1] <= max_shared_];
         }
         if (cuda_core_pass) {  // its tile of fixed columns, or not_supported below
-          launch.shared_bytes = static_cast<std::size_t>(cuda::cuda_core_pass_shared_bytes(log2_pass_length));
+          launch.shared_bytes = static_cast<std::size_t>(cuda_core_pass_shape.shared_bytes);
           break;
         }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;

@@ -267,42 +267,48 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   const std::int64_t shared_bytes = device_shared > 0 ? device_shared : plan::default_shared_bytes_per_block;
   // Without a device, as on sm_90 (default_shared_bytes_per_block's device).
   const bool clusters = device_shared > 0 ? cuda_device_has_clusters() : true;
+  const int intermediate_bytes = plan::intermediate_element_bytes(plan.intermediate);
+  // Every axis's passes with radices up to max_radix.
+  const auto schedule_axes = [&](int max_radix) {
+    plan.axes.clear();
+    for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
+      plan::AxisSchedule axis;
+      axis.axis = static_cast<int>(k);
+      axis.size = problem.sizes[k];
+      std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
+      for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
+      // The first axis executed reads the caller's storage unless the input
+      // layout is gathered into the workspace first.
+      const bool reads_storage = k + 1 == problem.sizes.size() && plan.input_layout.packed;
+      const bool writes_storage = k == 0 && plan.output_layout.packed;  // the last axis executed
+      plan::schedule_axis(axis, max_radix,
+                          plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, writes_storage,
+                                            shared_bytes, intermediate_bytes, clusters),
+                          inner > 1);
+      plan.axes.push_back(std::move(axis));
+    }
+  };
   int max_radix = plan::problem_max_radix(problem);
-  // The radix-4 schedules problem_max_radix picks are for a whole transform
-  // in one CUDA-core kernel, or for passes of 512 ... 2048 points on the CUDA
-  // cores with fp32 intermediates; where the transform would take other
-  // passes (a gathered input or scattered output, no clusters for 2^15
-  // points, compact intermediates), the default radices' tensor-core passes
-  // instead.
+  schedule_axes(max_radix);
+  // The radix-4 schedules problem_max_radix picks are for a whole 1D
+  // transform in one CUDA-core kernel, or for passes of 256 ... 2048 points
+  // on the CUDA cores with fp32 intermediates (cuda::cuda_core_pass_kernel);
+  // where the transform would take other passes (a gathered input or
+  // scattered output, no clusters for 2^15 points, compact intermediates),
+  // the default radices' tensor-core passes instead.
   if (problem.max_radix == 0 && max_radix != plan::default_max_radix) {
-    const plan::PassLimits limits =
-        plan::pass_limits(problem.storage, problem.mode, max_radix, plan.input_layout.packed,
-                          plan.output_layout.packed, shared_bytes, plan::intermediate_element_bytes(plan.intermediate),
-                          clusters);
-    plan::AxisSchedule trial;
-    trial.size = problem.sizes[0];
-    plan::schedule_axis(trial, max_radix, limits, false);
-    const bool one_kernel = limits.contiguous_single_pass >= problem.sizes[0];
-    const bool cuda_core_passes = trial.passes.size() > 1 && plan::passes_run_on_cuda_cores(trial) &&
-                                  plan::intermediate_element_bytes(plan.intermediate) == 8;
-    if (!one_kernel && !cuda_core_passes) max_radix = plan::default_max_radix;
-  }
-  for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
-    plan::AxisSchedule axis;
-    axis.axis = static_cast<int>(k);
-    axis.size = problem.sizes[k];
-    std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
-    for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
-    // The first axis executed reads the caller's storage unless the input
-    // layout is gathered into the workspace first.
-    const bool reads_storage = k + 1 == problem.sizes.size() && plan.input_layout.packed;
-    const bool writes_storage = k == 0 && plan.output_layout.packed;  // the last axis executed
-    plan::schedule_axis(
-        axis, max_radix,
-        plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, writes_storage, shared_bytes,
-                          plan::intermediate_element_bytes(plan.intermediate), clusters),
-        inner > 1);
-    plan.axes.push_back(std::move(axis));
+    const bool one_kernel = plan.axes.size() == 1 && plan.axes[0].passes.size() == 1 &&
+                            plan::pass_limits(problem.storage, problem.mode, max_radix, plan.input_layout.packed,
+                                              plan.output_layout.packed, shared_bytes, intermediate_bytes, clusters)
+                                    .contiguous_single_pass >= problem.sizes[0];
+    bool cuda_core_passes = intermediate_bytes == 8;
+    for (const plan::AxisSchedule& axis : plan.axes) {
+      cuda_core_passes = cuda_core_passes && plan::passes_run_on_cuda_cores(axis);
+    }
+    if (!one_kernel && !cuda_core_passes) {
+      max_radix = plan::default_max_radix;
+      schedule_axes(max_radix);
+    }
   }
   plan.plane_pass = plan::runs_plane_pass(problem, max_radix, plan.input_layout.packed, shared_bytes);
 

@@ -18,22 +18,37 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix) {
 
 int problem_max_radix(const Problem& problem) {
   if (problem.max_radix != 0) return problem.max_radix;
-  if (!tensor_core_mode(problem.mode) || problem.sizes.size() != 1) return default_max_radix;
+  if (!tensor_core_mode(problem.mode)) return default_max_radix;
   const bool narrow_storage =
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
-  const std::int64_t n = problem.sizes[0];
   const bool split = problem.mode == ComputeMode::split_fp16;
+  const std::int64_t n = problem.sizes[0];
+  int log2_n = 0;
+  while ((std::int64_t{1} << log2_n) < n) ++log2_n;
+  if (problem.sizes.size() > 1) {
+    // 2D / 3D, every axis one pass of 256 ... 1024 points on the CUDA cores
+    // (1024^2, 256^3, 512 x 512 x 256), fp16/bf16 storage, the split mode.
+    std::int64_t elements = 1;
+    bool short_axes = true;
+    for (std::int64_t size : problem.sizes) {
+      elements *= size;
+      short_axes = short_axes && size >= 256 && size <= 1024;
+    }
+    const bool radix_four = split && narrow_storage && short_axes && elements >= (std::int64_t{1} << 20) &&
+                            elements <= (std::int64_t{1} << 26);
+    return radix_four ? 4 : default_max_radix;
+  }
   if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
-  // Two passes of 512 ... 2048 points (radix-4 schedules of 2^18 ... 2^22
-  // points: cuda::cuda_core_pass_kernel; make_plan keeps them only with fp32
-  // intermediates, which those kernels write).
-  if (split && n >= (std::int64_t{1} << 18) && n <= (std::int64_t{1} << 22) &&
-      (narrow_storage || n >= (std::int64_t{1} << 20))) {
-    return 4;
-  }
-  if (problem.mode == ComputeMode::single_fp16 &&
-      (n == (std::int64_t{1} << 21) || (!narrow_storage && n == (std::int64_t{1} << 22)))) {
+  // Several passes of 256 ... 2048 points (cuda::cuda_core_pass_kernel;
+  // make_plan keeps them only with fp32 intermediates, which those kernels
+  // write): 2^17 ... 2^22 and 2^24 ... 2^26 points in two or three passes
+  // (2^23 would take a 128-point pass), fp32 storage from 2^20; the
+  // single-product mode where its own passes are slower.
+  const bool several_cuda_core_passes = log2_n >= 17 && log2_n <= 26 && log2_n != 23;
+  if (split && several_cuda_core_passes && (narrow_storage || log2_n >= 20)) return 4;
+  if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes &&
+      (log2_n == 21 || log2_n >= 24 || (!narrow_storage && log2_n == 22))) {
     return 4;
   }
   return default_max_radix;

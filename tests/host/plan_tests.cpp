@@ -206,48 +206,61 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
   }
 }
 
-// 2^18 ... 2^22 points take radix 4 where its two passes of 512 ... 2048
-// points run on the CUDA cores faster than the tensor cores' (the split
-// mode; fp32 storage from 2^20; single_fp16 at 2^21, fp32 storage 2^22),
-// with fp32 intermediates only: compact ones keep the tensor-core passes.
-TEST(PlanSchedule, TwoCudaCorePassesWhereFasterWithFullIntermediates) {
+// 2^17 ... 2^22 and 2^24 ... 2^26 points take radix 4 where its passes of
+// 256 ... 2048 points run on the CUDA cores faster than the tensor cores'
+// (the split mode; fp32 storage from 2^20; single_fp16 at 2^21, 2^24 ...
+// 2^26 and fp32 storage's 2^22), as do 2D/3D shapes of 2^20 ... 2^26
+// elements whose axes have 256 ... 1024 points (the split mode, fp16/bf16
+// storage), with fp32 intermediates only: compact ones keep the tensor-core
+// passes.
+TEST(PlanSchedule, CudaCorePassesWhereFasterWithFullIntermediates) {
   struct Case {
     ComputeMode mode;
     StorageType storage;
-    int log2_size;
+    std::vector<std::int64_t> sizes;
     bool radix_four;
   };
+  using Sizes = std::vector<std::int64_t>;
   const std::vector<Case> cases = {
-      {ComputeMode::split_fp16, StorageType::complex_fp16, 17, false},  // 512 x 256: no CUDA-core 256-point pass
-      {ComputeMode::split_fp16, StorageType::complex_fp16, 18, true},
-      {ComputeMode::split_fp16, StorageType::complex_bf16, 20, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, 22, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, 23, false},  // three passes
-      {ComputeMode::split_fp16, StorageType::complex_fp32, 19, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp32, 20, true},
-      {ComputeMode::single_fp16, StorageType::complex_fp16, 20, false},
-      {ComputeMode::single_fp16, StorageType::complex_bf16, 21, true},
-      {ComputeMode::single_fp16, StorageType::complex_fp16, 22, false},
-      {ComputeMode::single_fp16, StorageType::complex_fp32, 22, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 16}, false},  // 2^16 in one pass: radix 16
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 17}, true},   // 512 x 256
+      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{1 << 20}, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 22}, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 23}, false},  // a 128-point pass
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 24}, true},   // 256^3
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 19}, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 20}, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 26}, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 20}, false},
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{1 << 21}, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 22}, false},
+      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 22}, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 25}, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, true},
+      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 256, 256}, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 256}, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 512}, false},  // 2^27 elements
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 1024}, false},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, false},
   };
   for (const Case& c : cases) {
     for (bool compact : {false, true}) {
       if (compact && c.storage == StorageType::complex_fp32) continue;  // fp16/bf16 storage only
       Problem problem;
-      problem.sizes = {std::int64_t{1} << c.log2_size};
+      problem.sizes = c.sizes;
       problem.storage = c.storage;
       problem.mode = c.mode;
       if (compact) problem.intermediates = tensorfft::Intermediates::compact;
       const Plan p = tensorfft::make_plan(problem, Backend::host);
       SCOPED_TRACE(p.describe());
-      const plan::AxisSchedule& axis = p.implementation().axes.at(0);
-      int largest = 0;
-      for (const plan::Stage& stage : axis.stages) largest = std::max(largest, stage.radix);
       const bool expected = c.radix_four && !compact;
-      EXPECT_EQ(largest, expected ? 4 : 16);
-      if (expected) {
-        EXPECT_EQ(axis.passes.size(), 2u);
-        EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
+      for (const plan::AxisSchedule& axis : p.implementation().axes) {
+        int largest = 0;
+        for (const plan::Stage& stage : axis.stages) largest = std::max(largest, stage.radix);
+        EXPECT_EQ(largest, expected ? 4 : 16);
+        if (expected) EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
       }
     }
   }
