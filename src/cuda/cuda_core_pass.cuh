@@ -1,9 +1,10 @@
-// One pass of 256, 512, 1024 or 2048 points of any axis, on the CUDA cores in
+// One pass of 128 ... 2048 points of any axis, on the CUDA cores in
 // fp32: the passes of several (a 1D transform too long for one pass) and
 // the passes along a strided axis of a 2D/3D transform, where the whole-
 // transform kernels of cuda_core_transform.cuh do not apply.  The same
 // arithmetic as cuda_core_short_transform_kernel (two radix-16 steps, then
-// radix R = P / 256, none for 256 points), on a tile of C columns at once, with
+// radix R = P / 256; 256 points: none; 128 points: one radix-16 step, then
+// radix 8), on a tile of C columns at once, with
 // stockham_pass.cuh's pass maps: column g's P inputs at n = c + p (N / P)
 // (times the pass twiddle w_{A P}^(p (c mod A))), its outputs at (c / A) A P
 // + (c mod A) + A k, through TileMap (the glossary is stockham_pass.cuh's).
@@ -11,7 +12,7 @@
 // Why: the tensor-core register-block passes that run these passes
 // otherwise are bound by latency (docs/BENCHMARKS.md); so were the CUDA
 // cores' whole transforms of 512 ... 16384 points faster (the thirty-third
-// and thirty-fourth sessions).  H100 (the thirty-sixth session, r319, r321;
+// and thirty-fourth sessions).  H100 (the thirty-sixth session, r319, r322;
 // radix 4 against the default radices' tensor-core passes, split_fp16, the
 // same relL2 in fp16/bf16 storage, lower in fp32): fp16 N = 2^17 0.94x the
 // time, 2^19 0.93x, 2^20 0.91x, 2^21 0.87x, 2^24 0.90x; bf16 0.82x ...
@@ -48,20 +49,21 @@
 
 namespace tensorfft::cuda {
 
-constexpr int cuda_core_pass_min_log2_length = 8, cuda_core_pass_max_log2_length = 11;
+constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 11;
 
 template <int Log2Length>
 struct CudaCorePassShape {
   static_assert(Log2Length >= cuda_core_pass_min_log2_length && Log2Length <= cuda_core_pass_max_log2_length,
-                "256 ... 2048 points");
+                "128 ... 2048 points");
   static constexpr int length = 1 << Log2Length;
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
-  // C: 32, 16, 8 or 4 columns, 512 threads (see the file's comment).
+  // C: 64, 32, 16, 8 or 4 columns, 512 threads (see the file's comment).
   static constexpr int log2_columns = 13 - Log2Length, columns = 1 << log2_columns;
   static constexpr int threads = columns * column_threads;
-  static constexpr int last_radix = length / 256;  // R (1: no third stage)
+  // R (1: no third stage; 0: 128 points, whose second stage is radix 8)
+  static constexpr int last_radix = length / 256;
   static constexpr int region = column_threads + 1;
-  static constexpr int column_pitch = 16 * region + 32 / columns;
+  static constexpr int column_pitch = 16 * region + (columns < 32 ? 32 / columns : 1);
   static constexpr int tile_bytes = columns * column_pitch * 8;
 };
 // The shape's threads, columns and tile bytes by length, for the executor.
@@ -75,6 +77,7 @@ constexpr CudaCorePassLaunch cuda_core_pass_launch_of() {
 }
 constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length) {
   switch (log2_length) {
+    case 7: return cuda_core_pass_launch_of<7>();
     case 8: return cuda_core_pass_launch_of<8>();
     case 9: return cuda_core_pass_launch_of<9>();
     case 10: return cuda_core_pass_launch_of<10>();
@@ -165,7 +168,27 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
       for (int k0 = 0; k0 < 16; ++k0) own[k0 * region] = x[k0];
       __syncthreads();
     }
-    if constexpr (R == 1) {  // 256 points: stage 2 over region k0's 16 points gives outputs k0 + 16 k1
+    if constexpr (R == 0) {  // 128 points: stage 2, thread (column, t < 8) takes regions k0 = t, t + 8, each
+      // a DFT of 8 over its 8 points, giving outputs k0 + 16 k1
+      fetch(first + step);  // the next tile's loads (raw is free since stage 1)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int k0 = storer.t + 8 * h;
+        const float2* const own = tile + storer.column * pitch + k0 * region;
+        float2 y[8];
+#pragma unroll
+        for (int b = 0; b < 8; ++b) y[b] = own[b];
+        cuda_core::dft8<Sign>(y);
+        if (first + storer.column < columns) {
+          OutputStorage* const destination = output + store.tile_start(first) + store.memory(k0, storer.column);
+#pragma unroll
+          for (int k1 = 0; k1 < 8; ++k1) {
+            const float2 value = scale == 1.0f ? y[k1] : float2{y[k1].x * scale, y[k1].y * scale};
+            OutputTraits::store(destination + (std::int64_t{16 * k1} << store.log2_b), value);
+          }
+        }
+      }
+    } else if constexpr (R == 1) {  // 256 points: stage 2 over region k0's 16 points gives outputs k0 + 16 k1
       const int k0 = storer.t;
       const float2* const own = tile + storer.column * pitch + k0 * region;
 #pragma unroll

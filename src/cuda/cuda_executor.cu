@@ -61,9 +61,9 @@ struct KernelChoice {
   KernelFunction cuda_core_parts[2][2] = {};
   // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
   KernelFunction cuda_core_short[3][2] = {};
-  // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 8][forward,
+  // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][forward,
   // inverse], in the fp32-arithmetic modes with fp32 intermediates.
-  KernelFunction cuda_core_pass[2][2][4][2] = {};
+  KernelFunction cuda_core_pass[2][2][5][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -84,17 +84,19 @@ void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaS
                                                           static_cast<Storage*>(output), map);
 }
 
-// cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 8][forward, inverse].
+// cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 7][forward, inverse].
 template <typename Input, typename Output>
-void set_cuda_core_passes(KernelFunction (&kernels)[4][2]) {
-  kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 8>;
-  kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 8>;
-  kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 9>;
-  kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 9>;
-  kernels[2][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 10>;
-  kernels[2][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 10>;
-  kernels[3][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 11>;
-  kernels[3][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 11>;
+void set_cuda_core_passes(KernelFunction (&kernels)[5][2]) {
+  kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 7>;
+  kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 7>;
+  kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 8>;
+  kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 8>;
+  kernels[2][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 9>;
+  kernels[2][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 9>;
+  kernels[3][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 10>;
+  kernels[3][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 10>;
+  kernels[4][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 11>;
+  kernels[4][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 11>;
 }
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>
@@ -555,7 +557,7 @@ class CudaExecutor final : public Executor {
                                            ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
                                            : CudaCoreKernel{};
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
-      // Any other pass of 256 ... 2048 points whose stages are fp32 arithmetic
+      // Any other pass of 128 ... 2048 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
       // tiles of a fixed number of columns (null with compact intermediates).
       const bool cuda_core_pass_stages =

@@ -301,7 +301,14 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
                             plan::pass_limits(problem.storage, problem.mode, max_radix, plan.input_layout.packed,
                                               plan.output_layout.packed, shared_bytes, intermediate_bytes, clusters)
                                     .contiguous_single_pass >= problem.sizes[0];
-    bool cuda_core_passes = intermediate_bytes == 8;
+    // Several CUDA-core passes only where the packed transform takes several
+    // passes too (not for the whole-transform sizes with a gathered input).
+    bool cuda_core_passes =
+        intermediate_bytes == 8 &&
+        (problem.sizes.size() > 1 ||
+         plan::pass_limits(problem.storage, problem.mode, max_radix, true, true, shared_bytes, intermediate_bytes,
+                           clusters)
+                 .contiguous_single_pass < problem.sizes[0]);
     for (const plan::AxisSchedule& axis : plan.axes) {
       cuda_core_passes = cuda_core_passes && plan::passes_run_on_cuda_cores(axis);
     }

@@ -40,15 +40,15 @@ int problem_max_radix(const Problem& problem) {
   }
   if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
-  // Several passes of 256 ... 2048 points (cuda::cuda_core_pass_kernel;
+  // Several passes of 128 ... 2048 points (cuda::cuda_core_pass_kernel;
   // make_plan keeps them only with fp32 intermediates, which those kernels
-  // write): 2^17 ... 2^22 and 2^24 ... 2^26 points in two or three passes
-  // (2^23 would take a 128-point pass), fp32 storage from 2^20; the
-  // single-product mode where its own passes are slower.
-  const bool several_cuda_core_passes = log2_n >= 17 && log2_n <= 26 && log2_n != 23;
-  if (split && several_cuda_core_passes && (narrow_storage || log2_n >= 20)) return 4;
+  // write): 2^17 ... 2^26 points in two or three passes, fp32 storage from
+  // 2^20 but 2^23 (its tensor-core passes: two); the single-product mode
+  // where its own passes are slower.
+  const bool several_cuda_core_passes = log2_n >= 17 && log2_n <= 26;
+  if (split && several_cuda_core_passes && (narrow_storage || (log2_n >= 20 && log2_n != 23))) return 4;
   if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes &&
-      (log2_n == 21 || log2_n >= 24 || (!narrow_storage && log2_n == 22))) {
+      (log2_n == 21 || log2_n >= 24 || (!narrow_storage && log2_n == 22) || (narrow_storage && log2_n == 23))) {
     return 4;
   }
   return default_max_radix;

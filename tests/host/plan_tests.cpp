@@ -206,10 +206,10 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
   }
 }
 
-// 2^17 ... 2^22 and 2^24 ... 2^26 points take radix 4 where its passes of
-// 256 ... 2048 points run on the CUDA cores faster than the tensor cores'
-// (the split mode; fp32 storage from 2^20; single_fp16 at 2^21, 2^24 ...
-// 2^26 and fp32 storage's 2^22), as do 2D/3D shapes of 2^20 ... 2^26
+// 2^17 ... 2^26 points take radix 4 where its passes of 128 ... 2048
+// points run on the CUDA cores faster than the tensor cores'
+// (the split mode; fp32 storage from 2^20 but 2^23; single_fp16 at 2^21,
+// 2^24 ... 2^26, fp16/bf16 storage's 2^23 and fp32 storage's 2^22), as do 2D/3D shapes of 2^20 ... 2^26
 // elements whose axes have 256 ... 1024 points (the split mode, fp16/bf16
 // storage), with fp32 intermediates only: compact ones keep the tensor-core
 // passes.
@@ -226,7 +226,7 @@ TEST(PlanSchedule, CudaCorePassesWhereFasterWithFullIntermediates) {
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 17}, true},   // 512 x 256
       {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{1 << 20}, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 22}, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 23}, false},  // a 128-point pass
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 23}, true},  // 256 x 256 x 128
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 24}, true},   // 256^3
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 19}, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 20}, true},
@@ -236,6 +236,9 @@ TEST(PlanSchedule, CudaCorePassesWhereFasterWithFullIntermediates) {
       {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 22}, false},
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 22}, true},
       {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 25}, true},
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{1 << 23}, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 23}, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 23}, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, true},
       {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 256, 256}, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 256}, true},
@@ -398,7 +401,8 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp16, 1 << 20, false, false, {1024, 1024}},
       {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}, {2048, 2048}},  // split: radix 4
       {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}, {}, 16},
-      {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // the first would not fit
+      {StorageType::complex_fp16, 1 << 23, false, false, {256, 256, 128}},  // radix 4: CUDA-core passes
+      {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}, {}, 16},  // the first would not fit
       {StorageType::complex_fp16, 1 << 24, false, false, {256, 256, 256}},
       {StorageType::complex_bf16, 1 << 26, false, false, {512, 512, 256}},
       {StorageType::complex_fp32, 1 << 15, false, false, {128, 256}, {32768}},  // balanced, the shorter first
