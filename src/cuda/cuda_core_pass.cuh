@@ -149,6 +149,17 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
     }
   };
   fetch(std::int64_t{blockIdx.x} * C);
+  const auto scaled = [&](float2 v) { return scale == 1.0f ? v : float2{v.x * scale, v.y * scale}; };
+  // 128 and 256 points: outputs k + 16 j of the storer's column of the tile from `first`, y[j], j < 16 or 8.
+  const auto store_every_sixteenth = [&](std::int64_t first, int k, const auto& y) {
+    constexpr int count = sizeof(y) / sizeof(y[0]);
+    if (first + storer.column >= columns) return;
+    OutputStorage* const destination = output + store.tile_start(first) + store.memory(k, storer.column);
+#pragma unroll
+    for (int j = 0; j < count; ++j) {
+      OutputTraits::store(destination + (std::int64_t{16 * j} << store.log2_b), scaled(y[j]));
+    }
+  };
   for (std::int64_t first = std::int64_t{blockIdx.x} * C; first < columns; first += step) {
     float2 x[16];
     {  // Stage 1: thread (column, t) takes points p = t + T m, DFT -> k0, twiddle w_P^(t k0).
@@ -179,14 +190,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
 #pragma unroll
         for (int b = 0; b < 8; ++b) y[b] = own[b];
         cuda_core::dft8<Sign>(y);
-        if (first + storer.column < columns) {
-          OutputStorage* const destination = output + store.tile_start(first) + store.memory(k0, storer.column);
-#pragma unroll
-          for (int k1 = 0; k1 < 8; ++k1) {
-            const float2 value = scale == 1.0f ? y[k1] : float2{y[k1].x * scale, y[k1].y * scale};
-            OutputTraits::store(destination + (std::int64_t{16 * k1} << store.log2_b), value);
-          }
-        }
+        store_every_sixteenth(first, k0, y);
       }
     } else if constexpr (R == 1) {  // 256 points: stage 2 over region k0's 16 points gives outputs k0 + 16 k1
       const int k0 = storer.t;
@@ -195,14 +199,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
       for (int b = 0; b < 16; ++b) x[b] = own[b];
       cuda_core::dft16<Sign>(x);
       fetch(first + step);  // the next tile's loads (raw is free since stage 1)
-      if (first + storer.column < columns) {
-        OutputStorage* const destination = output + store.tile_start(first) + store.memory(k0, storer.column);
-#pragma unroll
-        for (int k1 = 0; k1 < 16; ++k1) {
-          const float2 value = scale == 1.0f ? x[k1] : float2{x[k1].x * scale, x[k1].y * scale};
-          OutputTraits::store(destination + (std::int64_t{16 * k1} << store.log2_b), value);
-        }
-      }
+      store_every_sixteenth(first, k0, x);
     } else {
       {  // Stage 2: thread (column, k0 + 16 a) takes b (points a + R b of region k0), DFT -> k1, twiddle w_T^(a k1).
         const int k0 = worker.t & 15, a = worker.t >> 4;
@@ -232,8 +229,8 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
             cuda_core::small_dft<Sign>(y);
 #pragma unroll
             for (int k2 = 0; k2 < R; ++k2) {
-              const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
-              OutputTraits::store(destination + q * store_step + (std::int64_t{256 * k2} << store.log2_b), value);
+              OutputTraits::store(destination + q * store_step + (std::int64_t{256 * k2} << store.log2_b),
+                                  scaled(y[k2]));
             }
           }
         }
