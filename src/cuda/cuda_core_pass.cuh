@@ -37,8 +37,12 @@
 // 32 points).  Loads and stores may take different orders; stage 2 runs
 // column-fastest.  The tile holds, per column, the short kernel's 16
 // regions of T + 1 elements, and the columns lie column_pitch apart, 32 / C
-// mod 16 elements, so that the lanes of one warp (C columns x 32 / C
-// consecutive t) fall in distinct pairs of banks.
+// mod 16 elements, which spreads one warp's C columns x 32 / C consecutive
+// t over the pairs of banks.  But 8-byte accesses are served per
+// half-warp, whose columns then collide in pairs: ncu (H100 r326, N = 2^20)
+// counted 4 wavefronts per column-fastest request where 2 would do.  A
+// pitch of 16 / C mod 16 (1 for C >= 16) would serve each half-warp
+// without conflicts; not yet measured, so not changed.
 #pragma once
 
 #include <cstdint>
