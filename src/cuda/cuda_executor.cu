@@ -540,6 +540,13 @@ class CudaExecutor final : public Executor {
       const std::int64_t length = view.plane ? plane_elements : view.pass ? view.axis->pass_length(*view.pass) : 1;
       int log2_pass_length = 0;
       while ((std::int64_t{1} << log2_pass_length) < length) ++log2_pass_length;
+      // Stages of fp32 arithmetic: the fp32 mode's default stages, or the
+      // radix-4 schedule in any mode (fp32 butterflies in the tensor-core
+      // modes too; plan::problem_max_radix), which the CUDA-core kernels run.
+      const bool fp32_arithmetic_stages =
+          view.pass && !view.plane && !runtime_shape_kernels_forced() &&
+          ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_pass_length)) ||
+           has_stages_of_radix_schedule(*view.axis, *view.pass, log2_pass_length, 4));
       // Whole 512- ... 65536-point transforms (the axis's one pass, from
       // storage to storage) whose stages are fp32 arithmetic: the fp32 mode's
       // default stages, or the radix-4 schedule in any mode (fp32 butterflies
@@ -548,11 +555,8 @@ class CudaExecutor final : public Executor {
       // (cuda::cuda_core_short_transform_kernel, cuda_core_transform_kernel,
       // cuda_core_transform_8192_kernel, cuda_core_transform_16384_kernel),
       // whose 16-point DFTs are two radix-4 steps.
-      const bool cuda_core_stages =
-          view.pass && !view.plane && view.inner == 1 && view.axis->passes.size() == 1 &&
-          !launch.input_is_intermediate && !launch.output_is_intermediate && !runtime_shape_kernels_forced() &&
-          ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_pass_length)) ||
-           has_stages_of_radix_schedule(*view.axis, *view.pass, log2_pass_length, 4));
+      const bool cuda_core_stages = fp32_arithmetic_stages && view.inner == 1 && view.axis->passes.size() == 1 &&
+                                    !launch.input_is_intermediate && !launch.output_is_intermediate;
       const CudaCoreKernel cuda_core = cuda_core_stages
                                            ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
                                            : CudaCoreKernel{};
@@ -560,12 +564,9 @@ class CudaExecutor final : public Executor {
       // Any other pass of 128 ... 2048 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
       // tiles of a fixed number of columns (null with compact intermediates).
-      const bool cuda_core_pass_stages =
-          !cuda_core_transform && view.pass && !view.plane && !runtime_shape_kernels_forced() &&
-          log2_pass_length >= cuda::cuda_core_pass_min_log2_length &&
-          log2_pass_length <= cuda::cuda_core_pass_max_log2_length &&
-          ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_pass_length)) ||
-           has_stages_of_radix_schedule(*view.axis, *view.pass, log2_pass_length, 4));
+      const bool cuda_core_pass_stages = fp32_arithmetic_stages && !cuda_core_transform &&
+                                         log2_pass_length >= cuda::cuda_core_pass_min_log2_length &&
+                                         log2_pass_length <= cuda::cuda_core_pass_max_log2_length;
       const KernelFunction cuda_core_pass =
           cuda_core_pass_stages
               ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
@@ -632,7 +633,8 @@ class CudaExecutor final : public Executor {
       std::int64_t tile_columns =
           launch.parts > 1 ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
-      const cuda::CudaCorePassLaunch cuda_core_pass_shape = cuda::cuda_core_pass_launch(log2_pass_length);
+      const cuda::CudaCorePassLaunch cuda_core_pass_shape =
+          cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length) : cuda::CudaCorePassLaunch{};
       if (cuda_core_pass) tile_columns = cuda_core_pass_shape.columns;  // the kernel's
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
@@ -751,8 +753,8 @@ class CudaExecutor final : public Executor {
       const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
       // Every pass kernel but contiguous_register_transforms (below) reads tiles.
       const bool reads_tiles = !(register_blocks && register_transforms);
-      if (reads_tiles && launch.parts == 1 && !cuda_core_pass && cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) &&
-          tiles < (std::int64_t{1} << 31)) {
+      if (reads_tiles && launch.parts == 1 && !cuda_core_pass &&
+          cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) && tiles < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
         launch.shared_bytes = static_cast<std::size_t>(p.tile_slots_offset) + 2 * sizeof(std::int64_t);
         launch.tile_counter = tile_counters_++;
