@@ -36,13 +36,18 @@
 // or writes runs of C elements), else t fastest (a contiguous map: runs of
 // 32 points).  Loads and stores may take different orders; stage 2 runs
 // column-fastest.  The tile holds, per column, the short kernel's 16
-// regions of T + 1 elements, and the columns lie column_pitch apart, 32 / C
-// mod 16 elements, which spreads one warp's C columns x 32 / C consecutive
-// t over the pairs of banks.  But 8-byte accesses are served per
-// half-warp, whose columns then collide in pairs: ncu (H100 r326, N = 2^20)
-// counted 4 wavefronts per column-fastest request where 2 would do.  A
-// pitch of 16 / C mod 16 (1 for C >= 16) would serve each half-warp
-// without conflicts; not yet measured, so not changed.
+// regions of T + 1 elements, and the columns lie column_pitch apart, 16 / C
+// mod 16 elements (1 for C >= 16), which spreads one half-warp's C columns
+// x 16 / C consecutive t over the 16 pairs of banks (8-byte accesses are
+// served per half-warp).  The pitch of 32 / C before it left the columns of
+// a half-warp colliding in pairs (ncu, H100 r326, N = 2^20: 4 wavefronts
+// per column-fastest request where 2 would do); r327 (A/B): fp16 N = 2^18
+// ... 2^21 0.96x ... 0.98x the time, fp32 storage unchanged.
+//
+// Inputs and outputs are the storage type or the plan's intermediates:
+// fp32, or the compact 4-byte format, whose passes take 16 bytes per
+// element for two passes against fp32's 24 (H100 r328: compact fp16 N =
+// 2^17 ... 2^26 0.58x ... 0.86x the time of its tensor-core passes).
 #pragma once
 
 #include <cstdint>
@@ -67,7 +72,7 @@ struct CudaCorePassShape {
   // R (1: no third stage; 0: 128 points, whose second stage is radix 8)
   static constexpr int last_radix = length / 256;
   static constexpr int region = column_threads + 1;
-  static constexpr int column_pitch = 16 * region + (columns < 32 ? 32 / columns : 1);
+  static constexpr int column_pitch = 16 * region + (columns < 16 ? 16 / columns : 1);
   static constexpr int tile_bytes = columns * column_pitch * 8;
 };
 // The shape's threads, columns and tile bytes by length, for the executor.

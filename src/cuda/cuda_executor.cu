@@ -62,7 +62,7 @@ struct KernelChoice {
   // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
   KernelFunction cuda_core_short[3][2] = {};
   // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][forward,
-  // inverse], in the fp32-arithmetic modes with fp32 intermediates.
+  // inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates.
   KernelFunction cuda_core_pass[2][2][5][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
@@ -129,12 +129,10 @@ KernelChoice kernels_for() {
     choice.cuda_core_short[1][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 10>;
     choice.cuda_core_short[2][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 11>;
     choice.cuda_core_short[2][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 11>;
-    if constexpr (std::is_same_v<Intermediate, float2>) {
-      set_cuda_core_passes<Storage, Storage>(choice.cuda_core_pass[0][0]);
-      set_cuda_core_passes<Storage, Intermediate>(choice.cuda_core_pass[0][1]);
-      set_cuda_core_passes<Intermediate, Intermediate>(choice.cuda_core_pass[1][1]);
-      set_cuda_core_passes<Intermediate, Storage>(choice.cuda_core_pass[1][0]);
-    }
+    set_cuda_core_passes<Storage, Storage>(choice.cuda_core_pass[0][0]);
+    set_cuda_core_passes<Storage, Intermediate>(choice.cuda_core_pass[0][1]);
+    set_cuda_core_passes<Intermediate, Intermediate>(choice.cuda_core_pass[1][1]);
+    set_cuda_core_passes<Intermediate, Storage>(choice.cuda_core_pass[1][0]);
   }
   return choice;
 }
@@ -563,7 +561,7 @@ class CudaExecutor final : public Executor {
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
       // Any other pass of 128 ... 2048 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
-      // tiles of a fixed number of columns (null with compact intermediates).
+      // tiles of a fixed number of columns.
       const bool cuda_core_pass_stages = fp32_arithmetic_stages && !cuda_core_transform &&
                                          log2_pass_length >= cuda::cuda_core_pass_min_log2_length &&
                                          log2_pass_length <= cuda::cuda_core_pass_max_log2_length;

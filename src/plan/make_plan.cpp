@@ -304,7 +304,6 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
     // Several CUDA-core passes only where the packed transform takes several
     // passes too (not for the whole-transform sizes with a gathered input).
     bool cuda_core_passes =
-        intermediate_bytes == 8 &&
         (problem.sizes.size() > 1 ||
          plan::pass_limits(problem.storage, problem.mode, max_radix, true, true, shared_bytes, intermediate_bytes,
                            clusters)

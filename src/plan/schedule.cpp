@@ -22,19 +22,23 @@ int problem_max_radix(const Problem& problem) {
   const bool narrow_storage =
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
   const bool split = problem.mode == ComputeMode::split_fp16;
+  // Compact (4-byte) intermediates, which the CUDA-core passes read and write too.
+  const bool compact = narrow_storage && problem.intermediates == Intermediates::compact;
   const std::int64_t n = problem.sizes[0];
   int log2_n = 0;
   while ((std::int64_t{1} << log2_n) < n) ++log2_n;
   if (problem.sizes.size() > 1) {
     // 2D / 3D, every axis one pass of 256 ... 1024 points on the CUDA cores
-    // (1024^2, 256^3, 512 x 512 x 256), fp16/bf16 storage, the split mode.
+    // (1024^2, 256^3, 512 x 512 x 256), fp16/bf16 storage, the split mode;
+    // with compact intermediates the single-product mode too (H100 r328:
+    // 0.71x ... 0.97x the time of its tensor-core passes).
     std::int64_t elements = 1;
     bool short_axes = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
       short_axes = short_axes && size >= 256 && size <= 1024;
     }
-    const bool radix_four = split && narrow_storage && short_axes && elements >= (std::int64_t{1} << 20) &&
+    const bool radix_four = (split || compact) && narrow_storage && short_axes && elements >= (std::int64_t{1} << 20) &&
                             elements <= (std::int64_t{1} << 26);
     return radix_four ? 4 : default_max_radix;
   }
@@ -45,8 +49,12 @@ int problem_max_radix(const Problem& problem) {
   // write): 2^17 ... 2^26 points in two or three passes, fp32 storage from
   // 2^20 but 2^23 (its tensor-core passes: two); the single-product mode
   // where its own passes are slower.
+  // With compact intermediates they take 0.58x ... 0.86x the time of the
+  // default radices' passes (H100 r328), in both modes, but the
+  // single-product mode's 2^22 (1.02x).
   const bool several_cuda_core_passes = log2_n >= 17 && log2_n <= 26;
   if (split && several_cuda_core_passes && (narrow_storage || (log2_n >= 20 && log2_n != 23))) return 4;
+  if (compact && several_cuda_core_passes && log2_n != 22) return 4;
   if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes &&
       (log2_n == 21 || log2_n >= 24 || (!narrow_storage && log2_n == 22) || (narrow_storage && log2_n == 23))) {
     return 4;

@@ -1030,6 +1030,16 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         p.normalization = Normalization::backward;
         run_host_agreement(p, buffers, totals);
       }
+      // The same passes with compact intermediates (fp16/bf16 storage): the
+      // instances that read and write the 4-byte format.
+      if (storage != StorageType::complex_fp32) {
+        p.intermediates = Intermediates::compact;
+        p.normalization = Normalization::backward;
+        run_case(p, false, buffers, totals, seed++);
+        p.direction = Direction::inverse;
+        run_case(p, shape.size() > 1, buffers, totals, seed++);
+        if (transform_elements(p) <= (1 << 16)) run_host_agreement(p, buffers, totals);
+      }
     }
   }
   // Compact intermediates (Intermediates::compact: fp16/bf16 storage, the

@@ -201,7 +201,7 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
       int largest = 0;
       for (const plan::Stage& stage : axis.stages) largest = std::max(largest, stage.radix);
       EXPECT_EQ(largest, layout == 0 ? 4 : 16);
-      if (layout == 0) EXPECT_EQ(axis.passes.size(), 1u);
+      if (layout == 0) { EXPECT_EQ(axis.passes.size(), 1u); }
     }
   }
 }
@@ -209,44 +209,45 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
 // 2^17 ... 2^26 points take radix 4 where its passes of 128 ... 2048
 // points run on the CUDA cores faster than the tensor cores'
 // (the split mode; fp32 storage from 2^20 but 2^23; single_fp16 at 2^21,
-// 2^24 ... 2^26, fp16/bf16 storage's 2^23 and fp32 storage's 2^22), as do 2D/3D shapes of 2^20 ... 2^26
-// elements whose axes have 256 ... 1024 points (the split mode, fp16/bf16
-// storage), with fp32 intermediates only: compact ones keep the tensor-core
-// passes.
-TEST(PlanSchedule, CudaCorePassesWhereFasterWithFullIntermediates) {
+// 2^24 ... 2^26, fp16/bf16 storage's 2^23 and fp32 storage's 2^22), as do
+// 2D/3D shapes of 2^20 ... 2^26 elements whose axes have 256 ... 1024
+// points (the split mode, fp16/bf16 storage).  With compact intermediates:
+// 2^17 ... 2^26 in both modes but single_fp16's 2^22, and those 2D/3D
+// shapes in both modes.
+TEST(PlanSchedule, CudaCorePassesWhereFaster) {
   struct Case {
     ComputeMode mode;
     StorageType storage;
     std::vector<std::int64_t> sizes;
-    bool radix_four;
+    bool radix_four, radix_four_compact;  // with full / compact intermediates
   };
   using Sizes = std::vector<std::int64_t>;
   const std::vector<Case> cases = {
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 16}, false},  // 2^16 in one pass: radix 16
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 17}, true},   // 512 x 256
-      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{1 << 20}, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 22}, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 23}, true},  // 256 x 256 x 128
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 24}, true},   // 256^3
-      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 19}, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 20}, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 26}, true},
-      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 20}, false},
-      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{1 << 21}, true},
-      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 22}, false},
-      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 22}, true},
-      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 25}, true},
-      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{1 << 23}, true},
-      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 23}, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 23}, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, true},
-      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 256, 256}, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 256}, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 512}, false},  // 2^27 elements
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 1024}, false},
-      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 16}, false, false},  // 2^16 in one pass: radix 16
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 17}, true, true},   // 512 x 256
+      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{1 << 20}, true, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 22}, true, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 23}, true, true},  // 256 x 256 x 128
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 24}, true, true},   // 256^3
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 19}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 20}, true, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 26}, true, false},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 20}, false, true},
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{1 << 21}, true, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 22}, false, false},
+      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 22}, true, false},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 25}, true, true},
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{1 << 23}, true, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 23}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 23}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, true, true},
+      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 256, 256}, true, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 256}, true, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 512}, false, false},  // 2^27 elements
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 1024}, false, false},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, false, true},
   };
   for (const Case& c : cases) {
     for (bool compact : {false, true}) {
@@ -258,12 +259,12 @@ TEST(PlanSchedule, CudaCorePassesWhereFasterWithFullIntermediates) {
       if (compact) problem.intermediates = tensorfft::Intermediates::compact;
       const Plan p = tensorfft::make_plan(problem, Backend::host);
       SCOPED_TRACE(p.describe());
-      const bool expected = c.radix_four && !compact;
+      const bool expected = compact ? c.radix_four_compact : c.radix_four;
       for (const plan::AxisSchedule& axis : p.implementation().axes) {
         int largest = 0;
         for (const plan::Stage& stage : axis.stages) largest = std::max(largest, stage.radix);
         EXPECT_EQ(largest, expected ? 4 : 16);
-        if (expected) EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
+        if (expected) { EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis)); }
       }
     }
   }
@@ -464,9 +465,11 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
     problem.storage = storage;
     problem.intermediates = tensorfft::Intermediates::compact;
     problem.sizes = {1 << 24};
+    problem.max_radix = 16;  // the tensor-core passes (by default: three CUDA-core passes, faster)
     Plan p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{4096, 4096}))
         << p.describe();
+    problem.max_radix = 0;
     problem.sizes = {4096, 4096};
     p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(1)), (std::vector<std::int64_t>{4096})) << p.describe();
