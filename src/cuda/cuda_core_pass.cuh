@@ -149,7 +149,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
   const std::int64_t store_step = std::int64_t{T} << store.log2_b;
   // The inputs of the tile from column `first` as stored (widened in stage 1), zeros past the last column.
   const std::int64_t step = std::int64_t{gridDim.x} * C;
-  decltype(load_stored(input)) raw[16];  // InputStorage, or Fp24Raw
+  InputStorage raw[16];
   const auto fetch = [&](std::int64_t first) {
     if (first + loader.column < columns) {
       const InputStorage* source = input + load.tile_start(first) + load.memory(loader.t, loader.column);

@@ -137,25 +137,8 @@ KernelChoice kernels_for() {
   return choice;
 }
 
-// fp24 intermediates (plan::IntermediateFormat::fp24): only the CUDA-core
-// passes read and write them (make_plan picks the format only where every
-// pass is one); the other pass kernels stay null, so that a pass that would
-// need one fails with not_supported rather than write 8-byte elements.
-template <typename Storage>
-KernelChoice cuda_core_pass_kernels_for() {
-  KernelChoice choice{};
-  choice.gather = &launch_gather<Storage>;
-  choice.scatter = &launch_scatter<Storage>;
-  choice.intermediate_bytes = static_cast<int>(sizeof(cuda::Fp24Complex));
-  set_cuda_core_passes<Storage, Storage>(choice.cuda_core_pass[0][0]);
-  set_cuda_core_passes<Storage, cuda::Fp24Complex>(choice.cuda_core_pass[0][1]);
-  set_cuda_core_passes<cuda::Fp24Complex, cuda::Fp24Complex>(choice.cuda_core_pass[1][1]);
-  set_cuda_core_passes<cuda::Fp24Complex, Storage>(choice.cuda_core_pass[1][0]);
-  return choice;
-}
-
 // The kernels of a mode for the plan's storage type and intermediate format
-// (the compact formats and fp24 only in the tensor-core modes).
+// (plan::intermediate_format: the compact formats only in the tensor-core modes).
 template <ComputeMode Mode>
 KernelChoice kernels_for_storage(StorageType storage, plan::IntermediateFormat intermediate) {
   constexpr bool tensor_cores = plan::tensor_core_mode(Mode);
@@ -165,7 +148,6 @@ KernelChoice kernels_for_storage(StorageType storage, plan::IntermediateFormat i
         if (intermediate == plan::IntermediateFormat::shared_exponent_e6m13) {
           return kernels_for<Mode, __half2, cuda::IntermediateE6M13>();
         }
-        if (intermediate == plan::IntermediateFormat::fp24) return cuda_core_pass_kernels_for<__half2>();
       }
       return kernels_for<Mode, __half2, float2>();
     case StorageType::complex_bf16:
@@ -173,14 +155,21 @@ KernelChoice kernels_for_storage(StorageType storage, plan::IntermediateFormat i
         if (intermediate == plan::IntermediateFormat::shared_exponent_e8m12) {
           return kernels_for<Mode, __nv_bfloat162, cuda::IntermediateE8M12>();
         }
-        if (intermediate == plan::IntermediateFormat::fp24) return cuda_core_pass_kernels_for<__nv_bfloat162>();
       }
       return kernels_for<Mode, __nv_bfloat162, float2>();
     default: return kernels_for<Mode, float2, float2>();
   }
 }
 
-using plan::runtime_shape_kernels_forced;
+// TENSORFFT_RUNTIME_SHAPE_KERNELS=1 runs every pass with the run-time-shape
+// kernel (to compare it with the fixed-shape ones, or to rule them out).  A
+// pass only the register-block kernels hold (the 2^14-point single pass of
+// and 2^15-point single passes of fp16/bf16 storage, plan::pass_limits, and
+// the 128 x 128 plane pass) then fails with not_supported.
+bool runtime_shape_kernels_forced() {
+  const char* value = std::getenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
+  return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
+}
 
 // Whether a pass runs the default schedule's stages for its length (what a
 // fixed-shape kernel runs).
@@ -235,6 +224,18 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
                cuda::cuda_core_16384_shared_bytes(storage_bytes, true)}};
     default: return {};
   }
+}
+
+// Whether a pass of 2^log2_length points runs the stages of
+// plan::radix_schedule(2^log2_length, max_radix).
+bool has_stages_of_radix_schedule(const plan::AxisSchedule& axis, const plan::Pass& pass, int log2_length,
+                                  int max_radix) {
+  const std::vector<int> radices = plan::radix_schedule(std::int64_t{1} << log2_length, max_radix);
+  if (pass.stage_count != static_cast<int>(radices.size())) return false;
+  for (int s = 0; s < pass.stage_count; ++s) {
+    if (axis.stages[pass.first_stage + s].radix != radices[s]) return false;
+  }
+  return true;
 }
 
 KernelChoice choose_kernels(const Problem& problem, plan::IntermediateFormat intermediate) {
@@ -543,7 +544,7 @@ class CudaExecutor final : public Executor {
       const bool fp32_arithmetic_stages =
           view.pass && !view.plane && !runtime_shape_kernels_forced() &&
           ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_pass_length)) ||
-           plan::pass_has_radix_schedule(*view.axis, *view.pass, 4));
+           has_stages_of_radix_schedule(*view.axis, *view.pass, log2_pass_length, 4));
       // Whole 512- ... 65536-point transforms (the axis's one pass, from
       // storage to storage) whose stages are fp32 arithmetic: the fp32 mode's
       // default stages, or the radix-4 schedule in any mode (fp32 butterflies
@@ -721,11 +722,6 @@ class CudaExecutor final : public Executor {
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
         tile_columns /= 2;
       }
-      if (!launch.kernel) {  // fp24 intermediates where a pass would not run on the CUDA cores
-        throw Error(Status::not_supported, std::string("no kernel for this pass with ") +
-                                               plan::to_string(plan.intermediate) + " intermediates: " +
-                                               plan.description);
-      }
       p.tile_columns = static_cast<int>(tile_columns);
       launch.block = dim3(threads);
       // register_block_pass's radix-R stage (R = P / 256 > 1) of a contiguous pass (a plane pass is
@@ -871,11 +867,8 @@ class CudaExecutor final : public Executor {
     // input or the output to scatter.
     const int workspace_element_bytes = (gather_ || scatter_) ? std::max(intermediate_bytes, storage_bytes)
                                                              : intermediate_bytes;
-    // Each half 16-byte aligned (fp24's 6-byte elements need 4 at the start of an array).
-    half_workspace_ = (static_cast<std::size_t>(plan.transform_elements) * static_cast<std::size_t>(problem.batch) *
-                           static_cast<std::size_t>(workspace_element_bytes) +
-                       15) /
-                      16 * 16;
+    half_workspace_ = static_cast<std::size_t>(plan.transform_elements) * static_cast<std::size_t>(problem.batch) *
+                      static_cast<std::size_t>(workspace_element_bytes);
     // Then the tile counters, zeroed before every transform.
     tile_counters_offset_ = (halves_used * half_workspace_ + 255) / 256 * 256;
     workspace_bytes_ = tile_counters_ > 0

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "precision/fp24.hpp"
 #include "precision/shared_exponent.hpp"
 
 namespace tensorfft::cuda {
@@ -90,43 +89,6 @@ struct StorageTraits<SharedExponentComplex<Format>> {
     return widen(load_stored(p));
   }
   __device__ static void store(SharedExponentComplex<Format>* p, float2 v) { *p = narrow(v); }
-};
-
-// The 6-byte intermediate of fp16/bf16 storage whose passes all run on the
-// CUDA cores (precision/fp24.hpp has the format and the layout).  An array
-// of them must start 4-byte aligned; element i's aligned word is at byte
-// 6 i or 6 i + 2, by the parity of i, which its address shows.
-struct alignas(2) Fp24Complex {
-  std::uint16_t halves[3];
-};
-static_assert(sizeof(Fp24Complex) == 6, "6 bytes per element");
-// An element as stored: its upper and lower bytes (word, and the low 16 bits of low).
-struct Fp24Raw {
-  std::uint32_t word, low;
-};
-__device__ __forceinline__ Fp24Raw load_stored(const Fp24Complex* p) {
-  const auto* bytes = reinterpret_cast<const unsigned char*>(p);
-  const bool word_first = (reinterpret_cast<std::uintptr_t>(p) & 2u) == 0;
-  const unsigned int word = __ldg(reinterpret_cast<const unsigned int*>(bytes + (word_first ? 0 : 2)));
-  const unsigned short low = __ldg(reinterpret_cast<const unsigned short*>(bytes + (word_first ? 4 : 0)));
-  return {word, low};
-}
-template <>
-struct StorageTraits<Fp24Complex> {
-  using Compute = float2;
-  // re = word bytes 1, 0 over low byte 0; im = word bytes 3, 2 over low byte 1 (byte 6 of the pair is zero).
-  __device__ static float2 widen(Fp24Raw v) {
-    return {__uint_as_float(__byte_perm(v.word, v.low, 0x1046)), __uint_as_float(__byte_perm(v.word, v.low, 0x3256))};
-  }
-  __device__ static float2 load(const Fp24Complex* p) { return widen(load_stored(p)); }
-  __device__ static void store(Fp24Complex* p, float2 v) {
-    const std::uint32_t re = precision::fp24_bits(v.x), im = precision::fp24_bits(v.y);
-    auto* bytes = reinterpret_cast<unsigned char*>(p);
-    const bool word_first = (reinterpret_cast<std::uintptr_t>(p) & 2u) == 0;
-    *reinterpret_cast<unsigned int*>(bytes + (word_first ? 0 : 2)) = __byte_perm(re, im, 0x7632);
-    *reinterpret_cast<unsigned short*>(bytes + (word_first ? 4 : 0)) =
-        static_cast<unsigned short>(__byte_perm(re, im, 0x0051));
-  }
 };
 
 }  // namespace tensorfft::cuda

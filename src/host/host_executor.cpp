@@ -11,7 +11,6 @@
 #include "host/storage_access.hpp"
 #include "plan/executors.hpp"
 #include "plan/twiddles.hpp"
-#include "precision/fp24.hpp"
 #include "precision/shared_exponent.hpp"
 
 namespace tensorfft {
@@ -43,11 +42,6 @@ void round_to_intermediate(plan::IntermediateFormat format, std::complex<Real>* 
     round_through<precision::SharedExponentE6M13>(values, count);
   } else if (format == plan::IntermediateFormat::shared_exponent_e8m12) {
     round_through<precision::SharedExponentE8M12>(values, count);
-  } else if (format == plan::IntermediateFormat::fp24) {
-    for (std::int64_t i = 0; i < count; ++i) {
-      values[i] = {static_cast<Real>(precision::round_to_fp24(static_cast<float>(values[i].real()))),
-                   static_cast<Real>(precision::round_to_fp24(static_cast<float>(values[i].imag())))};
-    }
   }
 }
 

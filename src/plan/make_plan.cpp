@@ -317,23 +317,6 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
     }
   }
   plan.plane_pass = plan::runs_plane_pass(problem, max_radix, plan.input_layout.packed, shared_bytes);
-  // fp16/bf16 storage whose passes all run on the CUDA cores (the radix-4
-  // schedule's passes of 128 ... 2048 points, cuda::cuda_core_pass_kernel)
-  // keeps its full intermediates as fp24, 6 bytes for fp32's 8
-  // (precision/fp24.hpp: as accurate as the storage allows).
-  const bool narrow_storage =
-      problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
-  if (plan.intermediate == plan::IntermediateFormat::fp32 && narrow_storage && plan::tensor_core_mode(problem.mode) &&
-      !plan.plane_pass && plan::pass_count(plan) > 1 && !plan::runtime_shape_kernels_forced()) {
-    bool cuda_core_passes = true;
-    for (const plan::AxisSchedule& axis : plan.axes) {
-      cuda_core_passes = cuda_core_passes && plan::passes_run_on_cuda_cores(axis);
-      for (const plan::Pass& pass : axis.passes) {
-        cuda_core_passes = cuda_core_passes && plan::pass_has_radix_schedule(axis, pass, 4);
-      }
-    }
-    if (cuda_core_passes) plan.intermediate = plan::IntermediateFormat::fp24;
-  }
 
   if (backend == Backend::host) {
     plan.backend = Backend::host;

@@ -171,18 +171,10 @@ constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
 
 // The pass lengths, of several passes or along a strided axis, that the CUDA
 // executor runs on the CUDA cores where their stages are fp32 arithmetic
-// (cuda::cuda_core_pass_kernel): 128 ... 2048.
+// (cuda::cuda_core_pass_kernel, with fp32 intermediates): 128 ... 2048.
 constexpr std::int64_t shortest_cuda_core_pass = 128, longest_cuda_core_pass = 2048;
 // Whether every pass of `axis` is such a pass.
 bool passes_run_on_cuda_cores(const AxisSchedule& axis);
-// Whether `pass` runs radix_schedule(its length, max_radix)'s stages (the
-// radix-4 schedule: fp32 butterflies, which the CUDA-core kernels run).
-bool pass_has_radix_schedule(const AxisSchedule& axis, const Pass& pass, int max_radix);
-// TENSORFFT_RUNTIME_SHAPE_KERNELS=1 (read at plan creation) runs every pass
-// of the CUDA executor with the run-time-shape kernel (to compare it with
-// the fixed-shape and CUDA-core ones, or to rule them out).  A pass only
-// those kernels hold then fails with not_supported.
-bool runtime_shape_kernels_forced();
 
 // The exchange tile of the CUDA kernel of whole 16384-point transforms on
 // the CUDA cores (cuda::cuda_core_transform_16384_kernel: 16 regions of
@@ -248,12 +240,8 @@ inline bool stage_uses_tensor_cores(ComputeMode mode, int radix) {
 // fp16/bf16 storage a 4-byte complex with one exponent for both parts
 // (precision/shared_exponent.hpp: two thirds of the bytes of a two-pass
 // transform, at most 2^-12 (fp16) or 2^-11 (bf16) of the larger part's
-// magnitude added per pass); else fp32, which make_plan narrows to fp24
-// (precision/fp24.hpp: 6 bytes, at most 2^-16 of each part added per pass)
-// for fp16/bf16 storage in the tensor-core modes where every pass runs on
-// the CUDA cores (cuda::cuda_core_pass_kernel, which alone has instances
-// for it).
-enum class IntermediateFormat { fp32, fp64, shared_exponent_e6m13, shared_exponent_e8m12, fp24 };
+// magnitude added per pass); else fp32.
+enum class IntermediateFormat { fp32, fp64, shared_exponent_e6m13, shared_exponent_e8m12 };
 inline IntermediateFormat intermediate_format(StorageType storage, ComputeMode mode, Intermediates intermediates) {
   if (mode == ComputeMode::fp64) return IntermediateFormat::fp64;
   const bool tensor_cores = tensor_core_mode(mode) && intermediates == Intermediates::compact;
@@ -270,7 +258,6 @@ inline int intermediate_element_bytes(IntermediateFormat format) {
   switch (format) {
     case IntermediateFormat::fp64: return 16;
     case IntermediateFormat::fp32: return 8;
-    case IntermediateFormat::fp24: return 6;
     default: return 4;
   }
 }
@@ -280,7 +267,6 @@ inline const char* to_string(IntermediateFormat format) {
     case IntermediateFormat::fp32: return "fp32";
     case IntermediateFormat::shared_exponent_e6m13: return "e6m13";
     case IntermediateFormat::shared_exponent_e8m12: return "e8m12";
-    case IntermediateFormat::fp24: return "fp24";
   }
   return "?";
 }

@@ -1,6 +1,4 @@
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 
 #include "plan/plan_implementation.hpp"
 
@@ -70,20 +68,6 @@ bool passes_run_on_cuda_cores(const AxisSchedule& axis) {
     if (length < shortest_cuda_core_pass || length > longest_cuda_core_pass) return false;
   }
   return !axis.passes.empty();
-}
-
-bool pass_has_radix_schedule(const AxisSchedule& axis, const Pass& pass, int max_radix) {
-  const std::vector<int> radices = radix_schedule(axis.pass_length(pass), max_radix);
-  if (pass.stage_count != static_cast<int>(radices.size())) return false;
-  for (int s = 0; s < pass.stage_count; ++s) {
-    if (axis.stages[pass.first_stage + s].radix != radices[s]) return false;
-  }
-  return true;
-}
-
-bool runtime_shape_kernels_forced() {
-  const char* value = std::getenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
-  return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
 }
 
 std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {

@@ -14,11 +14,10 @@
 
 namespace tensorfft_tests {
 
-// Intermediates rounded to a narrower format than fp32 (the 4-byte compact
-// ones, fp24): one after every pass but the last.
+// Intermediates rounded to a 4-byte format: one after every pass but the last.
 inline int compact_intermediate_roundings(const tensorfft::Plan& plan) {
   const tensorfft::PlanImplementation& implementation = plan.implementation();
-  if (tensorfft::plan::intermediate_element_bytes(implementation.intermediate) >= 8) return 0;
+  if (tensorfft::plan::intermediate_element_bytes(implementation.intermediate) != 4) return 0;
   return std::max(tensorfft::plan::pass_count(implementation) - 1, 0);
 }
 
@@ -29,8 +28,6 @@ inline double relative_error_per_intermediate(const tensorfft::Plan& plan) {
       return 0.6 * std::ldexp(1.0, -(tensorfft::precision::SharedExponentE6M13::mantissa_bits - 1));
     case IntermediateFormat::shared_exponent_e8m12:
       return 0.6 * std::ldexp(1.0, -(tensorfft::precision::SharedExponentE8M12::mantissa_bits - 1));
-    case IntermediateFormat::fp24:  // each part rounded to 16 significant bits: at most 2^-16 of it
-      return 0.6 * std::ldexp(1.0, -16);
     default: return 0;
   }
 }

@@ -5,7 +5,6 @@
 // acceptance "split_fp16 within 2x of plain fp32".
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 #include "../common/intermediate_tolerance.hpp"
 #include "test_support.hpp"
@@ -193,56 +192,6 @@ INSTANTIATE_TEST_SUITE_P(Shapes, CompactIntermediates, ::testing::ValuesIn(compa
                          [](const ::testing::TestParamInfo<CompactCase>& info) {
                            return compact_case_name(info.param);
                          });
-
-// ---- fp24 intermediates: as accurate as the storage allows ----
-
-// fp16/bf16 storage whose passes all run on the CUDA cores (the radix-4
-// schedule's passes of 128 ... 2048 points) keeps its full intermediates
-// as fp24 (precision/fp24.hpp).  Its error stays within floor_ratio_limit
-// of the storage floor in the split mode and within 1% of the same plan's
-// with fp32 intermediates (TENSORFFT_RUNTIME_SHAPE_KERNELS=1 keeps those),
-// whose outputs it changes (the rounding is applied) but rarely.
-TEST(Fp24Intermediates, StayAtTheStorageFloor) {
-  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
-    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
-      for (const std::vector<std::int64_t>& sizes : std::vector<std::vector<std::int64_t>>{{256, 256}, {128, 512}}) {
-        Problem problem = problem_1d({storage, mode}, 1, 1, Direction::forward);
-        problem.sizes = sizes;
-        problem.max_radix = 4;
-        const Plan plan = tensorfft::make_plan(problem, Backend::host);
-        SCOPED_TRACE(plan.describe());
-        ASSERT_NE(plan.describe().find("intermediates=fp24"), std::string::npos);
-        setenv("TENSORFFT_RUNTIME_SHAPE_KERNELS", "1", 1);
-        const Plan full_plan = tensorfft::make_plan(problem, Backend::host);
-        unsetenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
-        ASSERT_NE(full_plan.describe().find("intermediates=fp32"), std::string::npos) << full_plan.describe();
-        const std::int64_t elements = sizes[0] * sizes[1];
-        std::mt19937_64 rng = case_rng();
-        ErrorStats stats, full, floor;
-        std::int64_t changed = 0;
-        for (int r = 0; r < 2; ++r) {
-          const std::vector<Complex> x = uniform_input(elements, rng);
-          const std::vector<Complex> reference = reference_transform(x, sizes, 1, Direction::forward);
-          const std::vector<Complex> y = execute_packed(plan, x), y_full = execute_packed(full_plan, x);
-          for (std::int64_t i = 0; i < elements; ++i) changed += y[i] != y_full[i];
-          stats.add(y, reference);
-          full.add(y_full, reference);
-          floor.add(storage_floor_transform(storage, x, sizes, 1, Direction::forward, Normalization::backward),
-                    reference);
-        }
-        report("relL2", stats.rel_l2());
-        report("relL2_fp32_intermediates", full.rel_l2());
-        ASSERT_TRUE(stats.all_finite());
-        EXPECT_GT(changed, 0);
-        EXPECT_LT(changed, elements / 4);
-        EXPECT_LE(stats.rel_l2(), 1.01L * full.rel_l2()) << "seed " << case_seed();
-        if (mode == ComputeMode::split_fp16) {
-          EXPECT_LE(stats.rel_l2(), floor_ratio_limit * floor.rel_l2()) << "seed " << case_seed();
-        }
-      }
-    }
-  }
-}
 
 // ---- the acceptance: split_fp16 within 2x of plain fp32 ----
 

@@ -3,7 +3,6 @@
 // and the long-double reference against the naive DFT.
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <iomanip>
@@ -456,63 +455,6 @@ TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
     SCOPED_TRACE(p.describe());
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), c.pass_lengths);
   }
-}
-
-// fp16/bf16 storage in the tensor-core modes keeps full intermediates as
-// fp24 exactly where every pass is a CUDA-core pass of the radix-4
-// schedule (cuda::cuda_core_pass_kernel alone has fp24 instances); fp32
-// elsewhere, and never in place of the compact formats.
-TEST(PlanSchedule, Fp24IntermediatesWhereEveryPassRunsOnTheCudaCores) {
-  using tensorfft::Intermediates;
-  using Format = plan::IntermediateFormat;
-  struct Case {
-    ComputeMode mode;
-    StorageType storage;
-    std::vector<std::int64_t> sizes;
-    int max_radix;
-    Intermediates intermediates;
-    Format expected;
-  };
-  using Sizes = std::vector<std::int64_t>;
-  const ComputeMode split = ComputeMode::split_fp16, single = ComputeMode::single_fp16;
-  const StorageType fp16 = StorageType::complex_fp16, bf16 = StorageType::complex_bf16,
-                    fp32 = StorageType::complex_fp32;
-  const Intermediates full = Intermediates::full, compact = Intermediates::compact;
-  const std::vector<Case> cases = {
-      {split, fp16, Sizes{1 << 20}, 0, full, Format::fp24},
-      {split, bf16, Sizes{1 << 24}, 0, full, Format::fp24},   // three passes
-      {single, fp16, Sizes{1 << 21}, 0, full, Format::fp24},
-      {split, fp16, Sizes{1024, 1024}, 0, full, Format::fp24},
-      {split, fp16, Sizes{256, 256}, 4, full, Format::fp24},
-      {split, fp16, Sizes{1 << 20}, 0, compact, Format::shared_exponent_e6m13},
-      {split, bf16, Sizes{1 << 20}, 0, compact, Format::shared_exponent_e8m12},
-      {split, fp32, Sizes{1 << 20}, 0, full, Format::fp32},   // fp32 storage
-      {ComputeMode::fp32, fp16, Sizes{1 << 20}, 4, full, Format::fp32},  // only the tensor-core modes
-      {split, fp16, Sizes{1 << 20}, 16, full, Format::fp32},  // tensor-core passes
-      {single, fp16, Sizes{1 << 22}, 0, full, Format::fp32},  // its default radices
-      {split, fp16, Sizes{1 << 16}, 4, full, Format::fp32},   // one pass: no intermediates
-      {split, fp16, Sizes{128, 128, 128}, 0, full, Format::fp32},  // the plane pass
-      {split, fp16, Sizes{8, 2048}, 4, full, Format::fp32},   // an 8-point axis
-      {split, fp16, Sizes{1 << 26}, 0, full, Format::fp24},
-  };
-  for (const Case& c : cases) {
-    Problem problem;
-    problem.sizes = c.sizes;
-    problem.storage = c.storage;
-    problem.mode = c.mode;
-    problem.max_radix = c.max_radix;
-    problem.intermediates = c.intermediates;
-    const Plan p = tensorfft::make_plan(problem, Backend::host);
-    EXPECT_EQ(p.implementation().intermediate, c.expected) << p.describe();
-  }
-  // The run-time-shape kernels (TENSORFFT_RUNTIME_SHAPE_KERNELS=1) have no fp24 instances.
-  Problem problem;
-  problem.sizes = {1 << 20};
-  problem.storage = fp16;
-  setenv("TENSORFFT_RUNTIME_SHAPE_KERNELS", "1", 1);
-  const Plan p = tensorfft::make_plan(problem, Backend::host);
-  unsetenv("TENSORFFT_RUNTIME_SHAPE_KERNELS");
-  EXPECT_EQ(p.implementation().intermediate, Format::fp32) << p.describe();
 }
 
 // Compact intermediates let a pass with columns apart hold 4096 points:
