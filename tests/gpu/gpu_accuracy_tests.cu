@@ -1181,6 +1181,19 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
     p.output_layout = {{}, 2, 1};
     p.direction = Direction::inverse;
     run_layout_case(p, false, "3d-strided", buffers, totals, seed++);
+    // CUDA-core passes (radix 4) beside a gathered input and a scattered
+    // output in the workspace, an odd batch.
+    p.sizes = {256, 512};
+    p.batch = 3;
+    p.max_radix = 4;
+    p.direction = Direction::forward;
+    p.input_layout = {{256, 520}, 1, 256 * 520 + 8};
+    p.output_layout = {{256, 513}, 2, 0};
+    run_layout_case(p, false, "padded-in-strided-out radix-4", buffers, totals, seed++);
+    p.sizes = {1 << 17};
+    p.input_layout = {{}, 3, 1};  // interleaved batches
+    p.output_layout = {{}, 3, 1};
+    run_layout_case(p, true, "interleaved-batches in-place radix-4", buffers, totals, seed++);
   }
   // Random shapes and layouts (tests/common/random_cases.hpp, fixed seed):
   // batch 1-5, any storage and mode.
