@@ -96,29 +96,6 @@ constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length) {
 
 namespace cuda_core {
 
-// An element as stored (load_stored), asking L2 to fetch its whole
-// 128-byte line: a tile's runs of C columns cover a part of each line,
-// which the blocks of the next columns then find in L2.  H100 r331 (A/B
-// against load_stored): fp16 N = 2^20 ... 2^22 0.93x ... 0.95x the time,
-// 1024^2 0.92x, fp32 storage 2^20 ... 2^22 0.92x ... 0.96x; three passes
-// and compact intermediates within noise (0.99x ... 1.01x).  256-byte
-// lines ran 1.06x ... 1.34x slower.
-template <typename Storage>
-__device__ __forceinline__ Storage load_stored_with_line(const Storage* p) {
-  static_assert(sizeof(Storage) == 4 || sizeof(Storage) == 8, "4- or 8-byte elements");
-  Storage value;
-  if constexpr (sizeof(Storage) == 4) {
-    unsigned int bits;
-    asm("ld.global.nc.L2::128B.b32 %0, [%1];" : "=r"(bits) : "l"(p));
-    memcpy(&value, &bits, 4);
-  } else {
-    uint2 bits;
-    asm("ld.global.nc.L2::128B.v2.b32 {%0, %1}, [%2];" : "=r"(bits.x), "=r"(bits.y) : "l"(p));
-    memcpy(&value, &bits, 8);
-  }
-  return value;
-}
-
 // A thread's column of the tile and point residue t (see the file's comment).
 struct PassLane {
   int column, t;
@@ -177,7 +154,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
     if (first + loader.column < columns) {
       const InputStorage* source = input + load.tile_start(first) + load.memory(loader.t, loader.column);
 #pragma unroll
-      for (int m = 0; m < 16; ++m) raw[m] = cuda_core::load_stored_with_line(source + m * load_step);
+      for (int m = 0; m < 16; ++m) raw[m] = load_stored_with_line(source + m * load_step);
     }
   };
   fetch(std::int64_t{blockIdx.x} * C);
