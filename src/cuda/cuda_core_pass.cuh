@@ -30,7 +30,9 @@
 // (N = 2^22 fp16).  The first version (r317: two blocks, no early loads,
 // 16 bytes spilled) took 1.07x (fp16) and 1.13x (fp32 storage) the time at
 // 2^20.  The loads issued before stage 2 instead (r320) ran 0.96x ...
-// 1.10x the time: not kept.  A thread's column
+// 1.10x the time: not kept; nor were they staged in shared memory by
+// cp.async (r330: two or three buffers of 4-/8-byte copies, 93 ... 104
+// registers, 1.05x ... 1.32x the time).  A thread's column
 // and point residue t come from its index with the column fastest where
 // the memory holds runs of C columns (the strided maps: a warp then reads
 // or writes runs of C elements), else t fastest (a contiguous map: runs of

@@ -292,10 +292,10 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   schedule_axes(max_radix);
   // The radix-4 schedules problem_max_radix picks are for a whole 1D
   // transform in one CUDA-core kernel, or for passes of 128 ... 2048 points
-  // on the CUDA cores with fp32 intermediates (cuda::cuda_core_pass_kernel);
-  // where the transform would take other passes (a gathered input or
-  // scattered output, no clusters for 2^15 points, compact intermediates),
-  // the default radices' tensor-core passes instead.
+  // on the CUDA cores (cuda::cuda_core_pass_kernel); where the transform
+  // would take other passes (a gathered input or scattered output, no
+  // clusters for 2^15 points, an axis of other lengths), the default
+  // radices' tensor-core passes instead.
   if (problem.max_radix == 0 && max_radix != plan::default_max_radix) {
     const bool one_kernel = plan.axes.size() == 1 && plan.axes[0].passes.size() == 1 &&
                             plan::pass_limits(problem.storage, problem.mode, max_radix, plan.input_layout.packed,

@@ -171,7 +171,7 @@ constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
 
 // The pass lengths, of several passes or along a strided axis, that the CUDA
 // executor runs on the CUDA cores where their stages are fp32 arithmetic
-// (cuda::cuda_core_pass_kernel, with fp32 intermediates): 128 ... 2048.
+// (cuda::cuda_core_pass_kernel, with fp32 or compact intermediates): 128 ... 2048.
 constexpr std::int64_t shortest_cuda_core_pass = 128, longest_cuda_core_pass = 2048;
 // Whether every pass of `axis` is such a pass.
 bool passes_run_on_cuda_cores(const AxisSchedule& axis);

@@ -45,11 +45,10 @@ int problem_max_radix(const Problem& problem) {
   if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
   // Several passes of 128 ... 2048 points (cuda::cuda_core_pass_kernel;
-  // make_plan keeps them only with fp32 intermediates, which those kernels
-  // write): 2^17 ... 2^26 points in two or three passes, fp32 storage from
-  // 2^20 but 2^23 (its tensor-core passes: two); the single-product mode
-  // where its own passes are slower.
-  // With compact intermediates they take 0.58x ... 0.86x the time of the
+  // make_plan keeps them where every pass is one): 2^17 ... 2^26 points in
+  // two or three passes, fp32 storage from 2^20 but 2^23 (its tensor-core
+  // passes: two); the single-product mode where its own passes are slower.
+  // With compact intermediates they take 0.56x ... 0.86x the time of the
   // default radices' passes (H100 r328), in both modes, but the
   // single-product mode's 2^22 (1.02x).
   const bool several_cuda_core_passes = log2_n >= 17 && log2_n <= 26;
