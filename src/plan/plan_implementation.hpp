@@ -86,16 +86,19 @@ constexpr int default_max_radix = 16;
 // the thirty-third to thirty-fifth sessions).
 // Radix 4 also where the transform takes passes of 128 ... 2048 points that
 // the CUDA executor runs on the CUDA cores (cuda::cuda_core_pass_kernel;
-// make_plan keeps it only where every axis's passes are such passes and
-// the intermediates are fp32): 1D 2^17 ... 2^26 points in the split mode
-// (fp32 storage from 2^20, but 2^23), single_fp16 at 2^21, 2^23 ... 2^26
-// (fp32 storage: 2^21, 2^22, 2^24 ... 2^26), and 2D/3D shapes of 2^20 ...
-// 2^26 elements with axes of 256 ... 1024 points (split, fp16/bf16
-// storage).  H100 (the thirty-sixth session, r319, r322, r323), against
-// the tensor-core passes: split fp16 0.87x ... 0.98x the time, bf16 0.82x
-// ... 0.98x, fp32 storage 0.89x at 2^21 / 2^22 (1.00x ... 1.01x at 2^18,
-// 2^19, 2^23), 1024^2 fp16 0.96x, 256^3 0.98x; relL2 the same (fp16/bf16)
-// or lower (fp32 storage).
+// make_plan keeps it only where every axis's passes are such passes): 1D
+// 2^17 ... 2^26 points in the split mode (fp32 storage from 2^20, but
+// 2^23), single_fp16 in fp16/bf16 storage but at 2^22 (fp32 storage: 2^21,
+// 2^22, 2^24 ... 2^26), with compact intermediates 2^17 ... 2^26 in both
+// modes but single_fp16's 2^22, and 2D/3D shapes of 2^20 ... 2^26 elements
+// with axes of 256 ... 1024 points (split, fp16/bf16 storage; with compact
+// intermediates both modes).  H100 (the thirty-sixth session, r319, r322,
+// r323), against the tensor-core passes: split fp16 0.87x ... 0.98x the
+// time, bf16 0.82x ... 0.98x, fp32 storage 0.89x at 2^21 / 2^22 (1.00x ...
+// 1.01x at 2^18, 2^19, 2^23), 1024^2 fp16 0.96x, 256^3 0.98x; relL2 the
+// same (fp16/bf16) or lower (fp32 storage).  The thirty-seventh session:
+// compact intermediates 0.56x ... 0.86x (r328), single_fp16 fp16/bf16
+// 2^17 ... 2^20 0.96x ... 0.99x (r335).
 int problem_max_radix(const Problem& problem);
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the

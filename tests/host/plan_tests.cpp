@@ -208,8 +208,9 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
 
 // 2^17 ... 2^26 points take radix 4 where its passes of 128 ... 2048
 // points run on the CUDA cores faster than the tensor cores'
-// (the split mode; fp32 storage from 2^20 but 2^23; single_fp16 at 2^21,
-// 2^24 ... 2^26, fp16/bf16 storage's 2^23 and fp32 storage's 2^22), as do
+// (the split mode; fp32 storage from 2^20 but 2^23; single_fp16 in
+// fp16/bf16 storage but at 2^22, in fp32 storage at 2^21, 2^22 and 2^24
+// ... 2^26), as do
 // 2D/3D shapes of 2^20 ... 2^26 elements whose axes have 256 ... 1024
 // points (the split mode, fp16/bf16 storage).  With compact intermediates:
 // 2^17 ... 2^26 in both modes but single_fp16's 2^22, and those 2D/3D
@@ -232,7 +233,9 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 19}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 20}, true, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 26}, true, false},
-      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 20}, false, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 20}, true, true},
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{1 << 17}, true, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 20}, false, false},
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{1 << 21}, true, true},
       {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1 << 22}, false, false},
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{1 << 22}, true, false},
