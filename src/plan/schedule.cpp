@@ -51,12 +51,12 @@ int problem_max_radix(const Problem& problem) {
   // fp16/bf16 storage but 2^22 (H100 r335: 2^17 ... 2^20 0.96x ... 0.99x the
   // time, relL2 5.13e-4 -> 2.78e-4 in fp16; 2^22 1.05x ... 1.07x slower),
   // fp32 storage at 2^21, 2^22 and 2^24 ... 2^26 (1.02x ... 1.04x slower at
-  // 2^17 ... 2^20).  With compact intermediates they take 0.56x ... 0.86x
-  // the time of the default radices' passes (H100 r328), in both modes,
-  // but the single-product mode's 2^22 (1.02x).
+  // 2^17 ... 2^20).  Compact intermediates (fp16/bf16 storage) take the
+  // same rules: there the passes take 0.56x ... 0.86x the time of the
+  // default radices' (H100 r328), in both modes, but the single-product
+  // mode's 2^22 (1.02x).
   const bool several_cuda_core_passes = log2_n >= 17 && log2_n <= 26;
   if (split && several_cuda_core_passes && (narrow_storage || (log2_n >= 20 && log2_n != 23))) return 4;
-  if (compact && several_cuda_core_passes && log2_n != 22) return 4;
   if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes &&
       (narrow_storage ? log2_n != 22 : (log2_n == 21 || log2_n == 22 || log2_n >= 24))) {
     return 4;
