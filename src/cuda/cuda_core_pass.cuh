@@ -60,15 +60,15 @@
 
 namespace tensorfft::cuda {
 
-constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 11;
+constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 12;
 
 template <int Log2Length>
 struct CudaCorePassShape {
   static_assert(Log2Length >= cuda_core_pass_min_log2_length && Log2Length <= cuda_core_pass_max_log2_length,
-                "128 ... 2048 points");
+                "128 ... 4096 points");
   static constexpr int length = 1 << Log2Length;
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
-  // C: 64, 32, 16, 8 or 4 columns, 512 threads (see the file's comment).
+  // C: 64, 32, 16, 8, 4 or 2 columns, 512 threads (see the file's comment).
   static constexpr int log2_columns = 13 - Log2Length, columns = 1 << log2_columns;
   static constexpr int threads = columns * column_threads;
   // R (1: no third stage; 0: 128 points, whose second stage is radix 8)
@@ -92,7 +92,8 @@ constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length) {
     case 8: return cuda_core_pass_launch_of<8>();
     case 9: return cuda_core_pass_launch_of<9>();
     case 10: return cuda_core_pass_launch_of<10>();
-    default: return cuda_core_pass_launch_of<11>();
+    case 11: return cuda_core_pass_launch_of<11>();
+    default: return cuda_core_pass_launch_of<12>();
   }
 }
 

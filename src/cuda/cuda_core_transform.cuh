@@ -109,18 +109,20 @@ __device__ __forceinline__ void dft16(float2 (&x)[16]) {
   for (int i = 0; i < 16; ++i) x[i] = y[i];
 }
 
-// The DFT of 2, 4 or 8 points in registers, natural order in and out.
+// The DFT of 2, 4, 8 or 16 points in registers, natural order in and out.
 template <int Sign, int R>
 __device__ __forceinline__ void small_dft(float2 (&y)[R]) {
-  static_assert(R == 2 || R == 4 || R == 8, "radix 2, 4 or 8");
+  static_assert(R == 2 || R == 4 || R == 8 || R == 16, "radix 2, 4, 8 or 16");
   if constexpr (R == 2) {
     const float2 difference = complex_subtract(y[0], y[1]);
     y[0] = complex_add(y[0], y[1]);
     y[1] = difference;
   } else if constexpr (R == 4) {
     dft4<Sign>(y[0], y[1], y[2], y[3]);
-  } else {
+  } else if constexpr (R == 8) {
     dft8<Sign>(y);
+  } else {
+    dft16<Sign>(y);
   }
 }
 

@@ -62,7 +62,7 @@ struct KernelChoice {
   KernelFunction cuda_core_short[3][2] = {};
   // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][forward,
   // inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates.
-  KernelFunction cuda_core_pass[2][2][5][2] = {};
+  KernelFunction cuda_core_pass[2][2][6][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -83,9 +83,13 @@ void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaS
                                                           static_cast<Storage*>(output), map);
 }
 
+static_assert(cuda::CudaCorePassShape<12>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
+                  (std::int64_t{1} << cuda::cuda_core_pass_max_log2_length) == plan::longest_cuda_core_pass,
+              "the plan's longest CUDA-core pass and its tile are the kernel's");
+
 // cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 7][forward, inverse].
 template <typename Input, typename Output>
-void set_cuda_core_passes(KernelFunction (&kernels)[5][2]) {
+void set_cuda_core_passes(KernelFunction (&kernels)[6][2]) {
   kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 7>;
   kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 7>;
   kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 8>;
@@ -96,6 +100,8 @@ void set_cuda_core_passes(KernelFunction (&kernels)[5][2]) {
   kernels[3][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 10>;
   kernels[4][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 11>;
   kernels[4][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 11>;
+  kernels[5][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 12>;
+  kernels[5][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 12>;
 }
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>

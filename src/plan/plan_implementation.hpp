@@ -84,13 +84,12 @@ constexpr int default_max_radix = 16;
 // single_fp16's one product is as fast or faster than these kernels at
 // 1024, 2048, 8192, 16384 and 32768 and keeps radix 16 (docs/BENCHMARKS.md,
 // the thirty-third to thirty-fifth sessions).
-// Radix 4 also where the transform takes passes of 128 ... 2048 points that
+// Radix 4 also where the transform takes passes of 128 ... 4096 points that
 // the CUDA executor runs on the CUDA cores (cuda::cuda_core_pass_kernel;
 // make_plan keeps it only where every axis's passes are such passes): 1D
-// 2^17 ... 2^26 points in the split mode (fp32 storage from 2^20, but
-// 2^23), single_fp16 in fp16/bf16 storage but at 2^22 (fp32 storage: 2^21,
-// 2^22, 2^24 ... 2^26), with compact intermediates 2^17 ... 2^26 in both
-// modes but single_fp16's 2^22, and 2D/3D shapes of 2^20 ... 2^26 elements
+// 2^17 ... 2^26 points in the split mode (fp32 storage from 2^20),
+// single_fp16 in fp16/bf16 storage (fp32 storage from 2^21), with compact
+// intermediates 2^17 ... 2^26 in both modes, and 2D/3D shapes of 2^20 ... 2^26 elements
 // with axes of 256 ... 1024 points (split, fp16/bf16 storage; with compact
 // intermediates both modes).  H100 (the thirty-sixth session, r319, r322,
 // r323), against the tensor-core passes: split fp16 0.87x ... 0.98x the
@@ -98,7 +97,9 @@ constexpr int default_max_radix = 16;
 // 1.01x at 2^18, 2^19, 2^23), 1024^2 fp16 0.96x, 256^3 0.98x; relL2 the
 // same (fp16/bf16) or lower (fp32 storage).  The thirty-seventh session:
 // compact intermediates 0.56x ... 0.86x (r328), single_fp16 fp16/bf16
-// 2^17 ... 2^20 0.96x ... 0.99x (r335).
+// 2^17 ... 2^20 0.96x ... 0.99x (r335).  The thirty-eighth session: 2^22 and
+// 2^23 with a 4096-point first pass (pass_limits; r338), which also brought
+// single_fp16's 2^22 and fp32 storage's 2^23 to the CUDA cores.
 int problem_max_radix(const Problem& problem);
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the
@@ -129,7 +130,9 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix);
 // strided_axis_single_pass points with a shorter second swaps with it (the
 // second then runs in place, as a strided axis of that length does);
 // shorter_first_of_two_up_to, the longest pass that goes second where the
-// other is shorter.
+// other is shorter; first_of_two, the length the first pass takes where the
+// second then has first_of_two_shortest_second ... first_of_two_longest_second
+// points.
 struct PassLimits {
   std::int64_t contiguous_single_pass;
   std::int64_t strided_pass;
@@ -142,6 +145,7 @@ struct PassLimits {
   std::int64_t slow_first_of_two = 0;
   bool second_of_two_in_place = false;
   std::int64_t shorter_first_of_two_up_to = 0;
+  std::int64_t first_of_two = 0, first_of_two_shortest_second = 0, first_of_two_longest_second = 0;
 };
 // The longest pass whose tiles of 4-byte elements (fp16/bf16 storage) with
 // columns apart take 8 columns, so that each point's run of columns fills a
@@ -174,8 +178,11 @@ constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
 
 // The pass lengths, of several passes or along a strided axis, that the CUDA
 // executor runs on the CUDA cores where their stages are fp32 arithmetic
-// (cuda::cuda_core_pass_kernel, with fp32 or compact intermediates): 128 ... 2048.
-constexpr std::int64_t shortest_cuda_core_pass = 128, longest_cuda_core_pass = 2048;
+// (cuda::cuda_core_pass_kernel, with fp32 or compact intermediates): 128 ... 4096.
+constexpr std::int64_t shortest_cuda_core_pass = 128, longest_cuda_core_pass = 4096;
+// The shared memory of that kernel's 4096-point tile (cuda::CudaCorePassShape<12>::
+// tile_bytes: two columns of 16 regions of 257 fp32 complex values, 8 apart).
+constexpr std::int64_t longest_cuda_core_pass_tile_bytes = 2 * (16 * 257 + 8) * 8;
 // Whether every pass of `axis` is such a pass.
 bool passes_run_on_cuda_cores(const AxisSchedule& axis);
 

@@ -44,21 +44,21 @@ int problem_max_radix(const Problem& problem) {
   }
   if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
-  // Several passes of 128 ... 2048 points (cuda::cuda_core_pass_kernel;
+  // Several passes of 128 ... 4096 points (cuda::cuda_core_pass_kernel;
   // make_plan keeps them where every pass is one): 2^17 ... 2^26 points in
-  // two or three passes, fp32 storage from 2^20 but 2^23 (its tensor-core
-  // passes: two); the single-product mode where its own passes are slower:
-  // fp16/bf16 storage but 2^22 (H100 r335: 2^17 ... 2^20 0.96x ... 0.99x the
-  // time, relL2 5.13e-4 -> 2.78e-4 in fp16; 2^22 1.05x ... 1.07x slower),
-  // fp32 storage at 2^21, 2^22 and 2^24 ... 2^26 (1.02x ... 1.04x slower at
-  // 2^17 ... 2^20).  Compact intermediates (fp16/bf16 storage) take the
-  // same rules: there the passes take 0.56x ... 0.86x the time of the
-  // default radices' (H100 r328), in both modes, but the single-product
-  // mode's 2^22 (1.02x).
+  // two or three passes, fp32 storage from 2^20; the single-product mode
+  // where its own passes are slower: fp16/bf16 storage (H100 r335: 2^17 ...
+  // 2^20 0.96x ... 0.99x the time, relL2 5.13e-4 -> 2.78e-4 in fp16; r338,
+  // since the 4096 x 1024 passes: 2^22 0.94x, compact 0.91x), fp32 storage
+  // from 2^21 (1.02x ... 1.04x slower at 2^17 ... 2^20).  fp32 storage's
+  // 2^23 kept its two tensor-core passes until the CUDA cores ran it as
+  // 4096 x 2048 (r338: 0.81x the time, single_fp16 0.88x).  Compact
+  // intermediates (fp16/bf16 storage) take the same rules: there the passes
+  // take 0.56x ... 0.86x the time of the default radices' (H100 r328), in
+  // both modes.
   const bool several_cuda_core_passes = log2_n >= 17 && log2_n <= 26;
-  if (split && several_cuda_core_passes && (narrow_storage || (log2_n >= 20 && log2_n != 23))) return 4;
-  if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes &&
-      (narrow_storage ? log2_n != 22 : (log2_n == 21 || log2_n == 22 || log2_n >= 24))) {
+  if (split && several_cuda_core_passes && (narrow_storage || log2_n >= 20)) return 4;
+  if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes && (narrow_storage || log2_n >= 21)) {
     return 4;
   }
   return default_max_radix;
@@ -102,6 +102,27 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   if (mode != ComputeMode::fp64 && cuda_core_stages && reads_packed_storage && writes_packed_storage &&
       cuda_core_16384_tile_bytes <= shared_bytes_per_block) {
     limits.contiguous_single_pass = std::int64_t{1} << (thread_block_clusters ? 16 : 14);
+  }
+  // Those stages run the first of two passes of an unstrided axis at 4096
+  // points on the CUDA cores (cuda::cuda_core_pass_kernel, two columns per
+  // tile: its outputs are contiguous) where the second then has 1024 points,
+  // or 2048 with fp32 intermediates (whose 2048-point pass reads 32-byte
+  // runs): N = 2^22 as 4096 x 1024 instead of 2048 x 2048, 2^23 with fp32
+  // intermediates as 4096 x 2048 instead of three passes.  H100 r338 (A/B,
+  // two rounds): 2^22 fp16 split 0.87x the time (compact 0.90x), bf16 0.87x,
+  // fp32 storage 0.99x; 2^23 fp16 / bf16 0.94x, fp32 storage 0.81x (from
+  // the tensor-core passes), the fp32 mode 0.81x.  Not where the second pass
+  // would be shorter (r337: 2^19 ... 2^21 as 4096 x 128 ... 512 1.02x ...
+  // 1.09x slower), nor 4096-point passes whose outputs lie apart (r336: two
+  // columns are 8- or 16-byte runs; 2^24 as 4096 x 4096 1.9x slower, the
+  // strided axis of 4096^2 1.7x), nor 2^23 with compact intermediates
+  // (r336: 4096 x 2048 1.15x slower than three passes: the 2048-point pass
+  // then reads 16-byte runs).
+  if (mode != ComputeMode::fp64 && cuda_core_stages && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block) {
+    if (intermediate_element_bytes == 8) limits.first_of_several = std::max(limits.first_of_several, longest_cuda_core_pass);
+    limits.first_of_two = longest_cuda_core_pass;
+    limits.first_of_two_shortest_second = std::int64_t{1} << log2_longest_whole_sector_pass;
+    limits.first_of_two_longest_second = intermediate_element_bytes == 8 ? std::int64_t{2048} : std::int64_t{1024};
   }
   // The CUDA register-block passes (tensor-core modes, fixed-shape kernels of
   // the default radices) need register_block_shared_bytes, not two tiles of
@@ -300,6 +321,14 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
     if (!strided_axis && pass_log2_lengths.size() == 2) {
       int& first = pass_log2_lengths[0];
       int& second = pass_log2_lengths[1];
+      if (limits.first_of_two > 0) {
+        const int log2_first = log2_floor(limits.first_of_two), log2_rest = log2_size - log2_floor(limits.first_of_two);
+        if (log2_first > first && log2_rest <= log2_floor(limits.first_of_two_longest_second) &&
+            log2_rest >= log2_floor(limits.first_of_two_shortest_second)) {
+          first = log2_first;
+          second = log2_rest;
+        }
+      }
       if (limits.slow_first_of_two > 0 && first == log2_floor(limits.slow_first_of_two) && first < log2_max_first &&
           second - (log2_max_first - first) >= 1) {
         second -= log2_max_first - first;

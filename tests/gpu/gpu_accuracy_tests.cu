@@ -999,17 +999,18 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       }
     }
   }
-  // Passes of 128 ... 2048 points of several (1D) and along strided axes on
+  // Passes of 128 ... 4096 points of several (1D) and along strided axes on
   // the CUDA cores (cuda::cuda_core_pass_kernel, the split mode's radix-4
   // schedule here; the fp32 mode's default stages run it in the sweeps
   // above): pass twiddles, columns in runs of a tile or fewer (2048 x 4:
-  // four columns, 2048 x 2: a partial tile), every storage, both
+  // four columns, 2048 x 2: a partial tile; 4096 points: tiles of two
+  // columns, 2 x 4096 x 2 one tile per transform), every storage, both
   // directions, each normalization, in place (a strided axis of one pass)
   // and out, an odd batch, and the host executor on the same plan.
   for (const std::vector<std::int64_t>& shape :
        {std::vector<std::int64_t>{1 << 17}, {1 << 18}, {1 << 19}, {1 << 20}, {1 << 21}, {1 << 22}, {1 << 24},
         {1024, 1024}, {512, 2048}, {2048, 4}, {2048, 2}, {4, 512, 8}, {256, 256, 256}, {256, 8}, {4, 256, 2}, {1 << 23}, {128, 64},
-        {8, 128, 4}}) {
+        {8, 128, 4}, {4096, 4096}, {4096, 8}, {2, 4096, 2}, {4096, 128}}) {
     for (StorageType storage : storages) {
       Problem p;
       p.sizes = shape;
