@@ -1,10 +1,10 @@
-// One pass of 128 ... 2048 points of any axis, on the CUDA cores in
+// One pass of 128 ... 4096 points of any axis, on the CUDA cores in
 // fp32: the passes of several (a 1D transform too long for one pass) and
 // the passes along a strided axis of a 2D/3D transform, where the whole-
 // transform kernels of cuda_core_transform.cuh do not apply.  The same
 // arithmetic as cuda_core_short_transform_kernel (two radix-16 steps, then
-// radix R = P / 256; 256 points: none; 128 points: one radix-16 step, then
-// radix 8), on a tile of C columns at once, with
+// radix R = P / 256 (2 ... 16); 256 points: none; 128 points: one radix-16
+// step, then radix 8), on a tile of C columns at once, with
 // stockham_pass.cuh's pass maps: column g's P inputs at n = c + p (N / P)
 // (times the pass twiddle w_{A P}^(p (c mod A))), its outputs at (c / A) A P
 // + (c mod A) + A k, through TileMap (the glossary is stockham_pass.cuh's).
@@ -20,9 +20,11 @@
 // 0.96x (fp32 storage 1.06x slower); the fp32 mode's tile kernel 0.47x ...
 // 0.53x.
 //
-// Threads: C columns x T = P / 16 threads of 16 points, 512 in all (C =
-// 32, 16, 8, 4 for P = 256 ... 2048), one block per SM with up to 128
-// registers: the next tile's 16 loads per thread are issued before the
+// Threads: C columns x T = P / 16 lanes of 16 points, 512 threads in all
+// (C = 32, 16, 8, 4 for P = 256 ... 2048; 4096 points: 2 columns of 8-byte
+// inputs, 4 of 4-byte ones with two lanes per thread, whose next tile's
+// loads fit the registers twice), one block per SM with up to 128
+// registers: the next tile's 16 loads per lane are issued before the
 // last stage and held as stored (raw) meanwhile.  r318 (A/B): two blocks
 // of 64 registers spilled 124 ... 260 bytes with those loads and ran 1.5x
 // slower (N = 2^20 fp16 1.09 against 0.70 ms); 2048 points in 8 columns
@@ -46,6 +48,15 @@
 // per column-fastest request where 2 would do); r327 (A/B): fp16 N = 2^18
 // ... 2^21 0.96x ... 0.98x the time, fp32 storage unchanged.
 //
+// 4096 points (the thirty-eighth session; H100 r336 ... r339): the first of
+// two passes (its outputs contiguous) of N = 2^22 and 2^23, and a strided
+// axis of 4096 points with compact intermediates.  Two columns are 8- or
+// 16-byte runs: as a pass whose outputs lie apart they ran 1.7x ... 1.9x
+// slower than the passes they would replace (r336); four columns of 4-byte
+// inputs (two lanes per thread) took 0.92x ... 0.94x the time of two as a
+// first pass (r339: N = 2^22, 2^23 fp16) and 0.82x of the tensor-core pass
+// as 4096^2's strided axis (compact).
+//
 // Inputs and outputs are the storage type or the plan's intermediates:
 // fp32, or the compact 4-byte format, whose passes take 16 bytes per
 // element for two passes against fp32's 24 (H100 r328: compact fp16 N =
@@ -62,52 +73,59 @@ namespace tensorfft::cuda {
 
 constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 12;
 
-template <int Log2Length>
+// Lanes: a lane (column, t) of the tile takes t's 16 points of the column;
+// 512 threads, each one lane (W = 1) or two (W = 2: 4096 points of 4-byte
+// inputs, so that a tile holds C = 4 columns, 16-byte runs of them, where
+// two would give 8-byte runs; 4096-point tiles of 8-byte inputs keep C = 2,
+// since their next tile's loads would not fit the registers twice).
+template <int Log2Length, int InputBytes = 8>
 struct CudaCorePassShape {
   static_assert(Log2Length >= cuda_core_pass_min_log2_length && Log2Length <= cuda_core_pass_max_log2_length,
                 "128 ... 4096 points");
   static constexpr int length = 1 << Log2Length;
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
-  // C: 64, 32, 16, 8, 4 or 2 columns, 512 threads (see the file's comment).
-  static constexpr int log2_columns = 13 - Log2Length, columns = 1 << log2_columns;
-  static constexpr int threads = columns * column_threads;
+  static constexpr int threads = 512;
+  static constexpr int lanes_per_thread = Log2Length == 12 && InputBytes == 4 ? 2 : 1;  // W
+  // C: 64, 32, 16, 8, 4 or 2 columns (4096 points: 4 with two lanes per thread).
+  static constexpr int log2_columns = 13 - Log2Length + (lanes_per_thread == 2 ? 1 : 0), columns = 1 << log2_columns;
+  static_assert(columns * column_threads == threads * lanes_per_thread, "every lane of the tile");
   // R (1: no third stage; 0: 128 points, whose second stage is radix 8)
   static constexpr int last_radix = length / 256;
   static constexpr int region = column_threads + 1;
   static constexpr int column_pitch = 16 * region + (columns < 16 ? 16 / columns : 1);
   static constexpr int tile_bytes = columns * column_pitch * 8;
 };
-// The shape's threads, columns and tile bytes by length, for the executor.
+// The shape's threads, columns and tile bytes by length and input element
+// size, for the executor.
 struct CudaCorePassLaunch {
   int threads, columns, shared_bytes;
 };
-template <int Log2Length>
+template <int Log2Length, int InputBytes>
 constexpr CudaCorePassLaunch cuda_core_pass_launch_of() {
-  using Shape = CudaCorePassShape<Log2Length>;
+  using Shape = CudaCorePassShape<Log2Length, InputBytes>;
   return {Shape::threads, Shape::columns, Shape::tile_bytes};
 }
-constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length) {
+constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length, int input_bytes) {
   switch (log2_length) {
-    case 7: return cuda_core_pass_launch_of<7>();
-    case 8: return cuda_core_pass_launch_of<8>();
-    case 9: return cuda_core_pass_launch_of<9>();
-    case 10: return cuda_core_pass_launch_of<10>();
-    case 11: return cuda_core_pass_launch_of<11>();
-    default: return cuda_core_pass_launch_of<12>();
+    case 7: return cuda_core_pass_launch_of<7, 8>();
+    case 8: return cuda_core_pass_launch_of<8, 8>();
+    case 9: return cuda_core_pass_launch_of<9, 8>();
+    case 10: return cuda_core_pass_launch_of<10, 8>();
+    case 11: return cuda_core_pass_launch_of<11, 8>();
+    default: return input_bytes == 4 ? cuda_core_pass_launch_of<12, 4>() : cuda_core_pass_launch_of<12, 8>();
   }
 }
 
 namespace cuda_core {
 
-// A thread's column of the tile and point residue t (see the file's comment).
+// Lane `lane` of the tile: its column and point residue t (see the file's comment).
 struct PassLane {
   int column, t;
 };
 template <typename Shape>
-__device__ __forceinline__ PassLane pass_lane(bool column_fastest) {
-  const int i = static_cast<int>(threadIdx.x);
-  return column_fastest ? PassLane{i & (Shape::columns - 1), i >> Shape::log2_columns}
-                        : PassLane{i >> Shape::log2_column_threads, i & (Shape::column_threads - 1)};
+__device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
+  return column_fastest ? PassLane{lane & (Shape::columns - 1), lane >> Shape::log2_columns}
+                        : PassLane{lane >> Shape::log2_column_threads, lane & (Shape::column_threads - 1)};
 }
 
 }  // namespace cuda_core
@@ -119,14 +137,16 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest) {
 // params.inner_twiddles: w_P; the pass twiddles (A > 1): coarse / fine as
 // for stockham_pass_kernel; params.scale the normalization (1 but in the
 // last pass).  The launch allots CudaCorePassShape::tile_bytes of dynamic
-// shared memory and CudaCorePassShape::threads threads.
+// shared memory and CudaCorePassShape::threads threads.  Thread i runs lanes
+// i + 512 w (w < W): with two lanes, one warp's column-fastest lanes span 4
+// columns x 8 t.
 template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length>
-__global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
+__global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage)>::threads, 1)
     cuda_core_pass_kernel(PassParameters params) {
-  using Shape = CudaCorePassShape<Log2Length>;
+  using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage)>;
   using InputTraits = StorageTraits<InputStorage>;
   using OutputTraits = StorageTraits<OutputStorage>;
-  constexpr int T = Shape::column_threads, C = Shape::columns, R = Shape::last_radix;
+  constexpr int T = Shape::column_threads, C = Shape::columns, R = Shape::last_radix, W = Shape::lanes_per_thread;
   constexpr int region = Shape::region, pitch = Shape::column_pitch;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
@@ -138,9 +158,12 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
   const int log2_I = log2_of(params.inner_count);
   const TileMap load(log2_of(params.columns_per_transform) + log2_I, Log2Length, Shape::log2_columns);
   const TileMap store(log2_of(params.stride_before) + log2_I, Log2Length, Shape::log2_columns);
-  const cuda_core::PassLane loader = cuda_core::pass_lane<Shape>(load.log2_b >= Shape::log2_columns);
-  const cuda_core::PassLane worker = cuda_core::pass_lane<Shape>(true);
-  const cuda_core::PassLane storer = cuda_core::pass_lane<Shape>(store.log2_b >= Shape::log2_columns);
+  const bool load_column_fastest = load.log2_b >= Shape::log2_columns;
+  const bool store_column_fastest = store.log2_b >= Shape::log2_columns;
+  const int thread = static_cast<int>(threadIdx.x);
+  const auto lane_of = [&](bool column_fastest, int w) {
+    return cuda_core::pass_lane<Shape>(column_fastest, thread + Shape::threads * w);
+  };
   const bool twiddled = params.stride_before > 1;
   const int column_mod_a_mask = static_cast<int>(params.stride_before) - 1;
   const auto* coarse = static_cast<const float2*>(params.pass_twiddles_coarse);
@@ -152,18 +175,22 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
   const std::int64_t store_step = std::int64_t{T} << store.log2_b;
   // The inputs of the tile from column `first` as stored (widened in stage 1), zeros past the last column.
   const std::int64_t step = std::int64_t{gridDim.x} * C;
-  InputStorage raw[16];
+  InputStorage raw[W][16];
   const auto fetch = [&](std::int64_t first) {
-    if (first + loader.column < columns) {
-      const InputStorage* source = input + load.tile_start(first) + load.memory(loader.t, loader.column);
 #pragma unroll
-      for (int m = 0; m < 16; ++m) raw[m] = load_stored_with_line(source + m * load_step);
+    for (int w = 0; w < W; ++w) {
+      const cuda_core::PassLane loader = lane_of(load_column_fastest, w);
+      if (first + loader.column < columns) {
+        const InputStorage* source = input + load.tile_start(first) + load.memory(loader.t, loader.column);
+#pragma unroll
+        for (int m = 0; m < 16; ++m) raw[w][m] = load_stored_with_line(source + m * load_step);
+      }
     }
   };
   fetch(std::int64_t{blockIdx.x} * C);
   const auto scaled = [&](float2 v) { return scale == 1.0f ? v : float2{v.x * scale, v.y * scale}; };
   // 128 and 256 points: outputs k + 16 j of the storer's column of the tile from `first`, y[j], j < 16 or 8.
-  const auto store_every_sixteenth = [&](std::int64_t first, int k, const auto& y) {
+  const auto store_every_sixteenth = [&](std::int64_t first, const cuda_core::PassLane& storer, int k, const auto& y) {
     constexpr int count = sizeof(y) / sizeof(y[0]);
     if (first + storer.column >= columns) return;
     OutputStorage* const destination = output + store.tile_start(first) + store.memory(k, storer.column);
@@ -174,10 +201,16 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
   };
   for (std::int64_t first = std::int64_t{blockIdx.x} * C; first < columns; first += step) {
     float2 x[16];
-    {  // Stage 1: thread (column, t) takes points p = t + T m, DFT -> k0, twiddle w_P^(t k0).
+    // Stage 1: lane (column, t) takes points p = t + T m, DFT -> k0, twiddle w_P^(t k0).  One lane per
+    // thread computes before the barrier (the previous tile's last stage reading the tile); two lanes
+    // after it, so that one lane's results need not wait in registers for the other's.
+    if constexpr (W > 1) __syncthreads();
+#pragma unroll
+    for (int w = 0; w < W; ++w) {
+      const cuda_core::PassLane loader = lane_of(load_column_fastest, w);
       const std::int64_t column = first + loader.column;
 #pragma unroll
-      for (int m = 0; m < 16; ++m) x[m] = column < columns ? InputTraits::widen(raw[m]) : float2{0.0f, 0.0f};
+      for (int m = 0; m < 16; ++m) x[m] = column < columns ? InputTraits::widen(raw[w][m]) : float2{0.0f, 0.0f};
       if (twiddled) {  // w_{A P}^(p c'), c' = c mod A: w^(c' t) (w^(c' T))^m
         const int c = static_cast<int>(column >> log2_I) & column_mod_a_mask;
         cuda_core::twiddle_by_powers(x, pass_twiddle(c * loader.t), pass_twiddle(c * T), pass_twiddle(2 * c * T),
@@ -185,14 +218,16 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
       }
       cuda_core::dft16<Sign>(x);
       cuda_core::twiddle(x, twiddles, loader.t);
-      __syncthreads();  // the previous tile's stage 3 has read the tile
+      if constexpr (W == 1) __syncthreads();  // the previous tile's last stage has read the tile
       float2* const own = tile + loader.column * pitch + loader.t;
 #pragma unroll
       for (int k0 = 0; k0 < 16; ++k0) own[k0 * region] = x[k0];
-      __syncthreads();
     }
+    __syncthreads();
     if constexpr (R == 0) {  // 128 points: stage 2, thread (column, t < 8) takes regions k0 = t, t + 8, each
       // a DFT of 8 over its 8 points, giving outputs k0 + 16 k1
+      static_assert(W == 1, "one lane per thread");
+      const cuda_core::PassLane storer = lane_of(store_column_fastest, 0);
       fetch(first + step);  // the next tile's loads (raw is free since stage 1)
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
@@ -202,33 +237,50 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length>::threads, 1)
 #pragma unroll
         for (int b = 0; b < 8; ++b) y[b] = own[b];
         cuda_core::dft8<Sign>(y);
-        store_every_sixteenth(first, k0, y);
+        store_every_sixteenth(first, storer, k0, y);
       }
     } else if constexpr (R == 1) {  // 256 points: stage 2 over region k0's 16 points gives outputs k0 + 16 k1
+      static_assert(W == 1, "one lane per thread");
+      const cuda_core::PassLane storer = lane_of(store_column_fastest, 0);
       const int k0 = storer.t;
       const float2* const own = tile + storer.column * pitch + k0 * region;
 #pragma unroll
       for (int b = 0; b < 16; ++b) x[b] = own[b];
       cuda_core::dft16<Sign>(x);
       fetch(first + step);  // the next tile's loads (raw is free since stage 1)
-      store_every_sixteenth(first, k0, x);
+      store_every_sixteenth(first, storer, k0, x);
     } else {
-      {  // Stage 2: thread (column, k0 + 16 a) takes b (points a + R b of region k0), DFT -> k1, twiddle w_T^(a k1).
-        const int k0 = worker.t & 15, a = worker.t >> 4;
-        float2* const own = tile + worker.column * pitch + k0 * region;
+      {  // Stage 2: lane (column, k0 + 16 a) takes b (points a + R b of region k0), DFT -> k1, twiddle w_T^(a k1);
+        // every lane's reads before any lane's writes (in place).
+        float2 y[W][16];
 #pragma unroll
-        for (int b = 0; b < 16; ++b) x[b] = own[a + R * b];
-        cuda_core::dft16<Sign>(x);
-        cuda_core::twiddle(x, twiddles, 16 * a);  // w_T = w_P^16
+        for (int w = 0; w < W; ++w) {
+          const cuda_core::PassLane worker = lane_of(true, w);
+          const int k0 = worker.t & 15, a = worker.t >> 4;
+          const float2* const own = tile + worker.column * pitch + k0 * region;
+#pragma unroll
+          for (int b = 0; b < 16; ++b) y[w][b] = own[a + R * b];
+          cuda_core::dft16<Sign>(y[w]);
+          cuda_core::twiddle(y[w], twiddles, 16 * a);  // w_T = w_P^16
+        }
         __syncthreads();
 #pragma unroll
-        for (int k1 = 0; k1 < 16; ++k1) own[16 * a + k1] = x[k1];
+        for (int w = 0; w < W; ++w) {
+          const cuda_core::PassLane worker = lane_of(true, w);
+          const int k0 = worker.t & 15, a = worker.t >> 4;
+          float2* const own = tile + worker.column * pitch + k0 * region;
+#pragma unroll
+          for (int k1 = 0; k1 < 16; ++k1) own[16 * a + k1] = y[w][k1];
+        }
         __syncthreads();
       }
       // The next tile's loads, in flight during stage 3 (raw is free since stage 1; no registers wait
       // on device memory before then).
       fetch(first + step);
-      {  // Stage 3: thread (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
+      // Stage 3: lane (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
+#pragma unroll
+      for (int w = 0; w < W; ++w) {
+        const cuda_core::PassLane storer = lane_of(store_column_fastest, w);
         const int k0 = storer.t & 15, c = storer.t >> 4;
         const float2* const own = tile + storer.column * pitch + k0 * region;
         if (first + storer.column < columns) {

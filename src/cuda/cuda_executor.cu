@@ -83,7 +83,8 @@ void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaS
                                                           static_cast<Storage*>(output), map);
 }
 
-static_assert(cuda::CudaCorePassShape<12>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
+static_assert(cuda::CudaCorePassShape<12, 4>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
+                  cuda::CudaCorePassShape<12, 8>::tile_bytes <= plan::longest_cuda_core_pass_tile_bytes &&
                   (std::int64_t{1} << cuda::cuda_core_pass_max_log2_length) == plan::longest_cuda_core_pass,
               "the plan's longest CUDA-core pass and its tile are the kernel's");
 
@@ -637,7 +638,7 @@ class CudaExecutor final : public Executor {
           launch.parts > 1 ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       const cuda::CudaCorePassLaunch cuda_core_pass_shape =
-          cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length) : cuda::CudaCorePassLaunch{};
+          cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length, input_element_bytes) : cuda::CudaCorePassLaunch{};
       if (cuda_core_pass) tile_columns = cuda_core_pass_shape.columns;  // the kernel's
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.

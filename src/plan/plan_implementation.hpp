@@ -91,8 +91,9 @@ constexpr int default_max_radix = 16;
 // single_fp16 in fp16/bf16 storage (fp32 storage from 2^21), with compact
 // intermediates 2^17 ... 2^26 in both modes, and 2D/3D shapes of 2^20 ... 2^26 elements
 // with axes of 256 ... 1024 points (split, fp16/bf16 storage; with compact
-// intermediates both modes).  H100 (the thirty-sixth session, r319, r322,
-// r323), against the tensor-core passes: split fp16 0.87x ... 0.98x the
+// intermediates both modes, and axes of up to 4096 points).  H100 (the
+// thirty-sixth session, r319, r322, r323), against the tensor-core passes:
+// split fp16 0.87x ... 0.98x the
 // time, bf16 0.82x ... 0.98x, fp32 storage 0.89x at 2^21 / 2^22 (1.00x ...
 // 1.01x at 2^18, 2^19, 2^23), 1024^2 fp16 0.96x, 256^3 0.98x; relL2 the
 // same (fp16/bf16) or lower (fp32 storage).  The thirty-seventh session:
@@ -180,9 +181,9 @@ constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
 // executor runs on the CUDA cores where their stages are fp32 arithmetic
 // (cuda::cuda_core_pass_kernel, with fp32 or compact intermediates): 128 ... 4096.
 constexpr std::int64_t shortest_cuda_core_pass = 128, longest_cuda_core_pass = 4096;
-// The shared memory of that kernel's 4096-point tile (cuda::CudaCorePassShape<12>::
-// tile_bytes: two columns of 16 regions of 257 fp32 complex values, 8 apart).
-constexpr std::int64_t longest_cuda_core_pass_tile_bytes = 2 * (16 * 257 + 8) * 8;
+// The shared memory of that kernel's largest 4096-point tile (cuda::CudaCorePassShape<12, 4>::
+// tile_bytes: four columns of 16 regions of 257 fp32 complex values, 4 apart).
+constexpr std::int64_t longest_cuda_core_pass_tile_bytes = 4 * (16 * 257 + 4) * 8;
 // Whether every pass of `axis` is such a pass.
 bool passes_run_on_cuda_cores(const AxisSchedule& axis);
 

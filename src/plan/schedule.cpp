@@ -31,12 +31,16 @@ int problem_max_radix(const Problem& problem) {
     // 2D / 3D, every axis one pass of 256 ... 1024 points on the CUDA cores
     // (1024^2, 256^3, 512 x 512 x 256), fp16/bf16 storage, the split mode;
     // with compact intermediates the single-product mode too (H100 r328:
-    // 0.71x ... 0.97x the time of its tensor-core passes).
+    // 0.71x ... 0.97x the time of its tensor-core passes), and axes of up to
+    // 4096 points (r339: 4096^2 split 0.82x, single_fp16 0.89x; 2048^2
+    // 0.94x / 1.01x, relL2 5.4e-4 -> 3.1e-4 in single_fp16).  With full
+    // intermediates 2048- and 4096-point axes keep the tensor-core passes
+    // (r336: a strided 4096-point pass of two 8-byte columns 1.7x slower).
     std::int64_t elements = 1;
     bool short_axes = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
-      short_axes = short_axes && size >= 256 && size <= 1024;
+      short_axes = short_axes && size >= 256 && size <= (compact ? 4096 : 1024);
     }
     const bool radix_four = (split || compact) && narrow_storage && short_axes && elements >= (std::int64_t{1} << 20) &&
                             elements <= (std::int64_t{1} << 26);
@@ -120,6 +124,15 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // then reads 16-byte runs).
   if (mode != ComputeMode::fp64 && cuda_core_stages && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block) {
     if (intermediate_element_bytes == 8) limits.first_of_several = std::max(limits.first_of_several, longest_cuda_core_pass);
+    // A strided axis of 4096 points in one pass with compact intermediates,
+    // whose 4-byte inputs take tiles of four columns (two lanes per thread,
+    // cuda::CudaCorePassShape): H100 r339 (A/B, two rounds) 4096^2 fp16
+    // 0.82x the time of the tensor-core pass in split mode, 0.89x in
+    // single_fp16 (relL2 5.5e-4 -> 3.1e-4).  Not 1D N = 2^23, 2^24 as 4096 x
+    // 2048, 4096 x 4096 (1.08x ... 1.09x slower than three passes).
+    if (intermediate_element_bytes == 4 && (storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16)) {
+      limits.strided_axis_single_pass = std::max(limits.strided_axis_single_pass, longest_cuda_core_pass);
+    }
     limits.first_of_two = longest_cuda_core_pass;
     limits.first_of_two_shortest_second = std::int64_t{1} << log2_longest_whole_sector_pass;
     limits.first_of_two_longest_second = intermediate_element_bytes == 8 ? std::int64_t{2048} : std::int64_t{1024};

@@ -1004,13 +1004,14 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   // schedule here; the fp32 mode's default stages run it in the sweeps
   // above): pass twiddles, columns in runs of a tile or fewer (2048 x 4:
   // four columns, 2048 x 2: a partial tile; 4096 points: tiles of two
-  // columns, 2 x 4096 x 2 one tile per transform), every storage, both
+  // columns of 8-byte inputs, four of 4-byte ones, two lanes per thread,
+  // 4096 x 2 a partial tile), every storage, both
   // directions, each normalization, in place (a strided axis of one pass)
   // and out, an odd batch, and the host executor on the same plan.
   for (const std::vector<std::int64_t>& shape :
        {std::vector<std::int64_t>{1 << 17}, {1 << 18}, {1 << 19}, {1 << 20}, {1 << 21}, {1 << 22}, {1 << 24},
         {1024, 1024}, {512, 2048}, {2048, 4}, {2048, 2}, {4, 512, 8}, {256, 256, 256}, {256, 8}, {4, 256, 2}, {1 << 23}, {128, 64},
-        {8, 128, 4}, {4096, 4096}, {4096, 8}, {2, 4096, 2}, {4096, 128}}) {
+        {8, 128, 4}, {4096, 4096}, {4096, 8}, {2, 4096, 2}, {4096, 2}, {4096, 128}}) {
     for (StorageType storage : storages) {
       Problem p;
       p.sizes = shape;

@@ -247,7 +247,10 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 256, 256}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 256}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 512}, false, false},  // 2^27 elements
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 4096}, false, true},  // compact: 4096 strided
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, false, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 1024}, false, false},
       {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, false, true},
@@ -639,9 +642,15 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       if (intermediate_bytes == 4 && default_radix) {
         EXPECT_EQ(limits.strided_pass, 4096);
       }
-      // A strided axis of 4096 points in one in-place pass (tiles in parts) where it writes 8-byte elements.
+      // A strided axis of 4096 points in one in-place pass (tiles in parts) where it writes 8-byte elements;
+      // in the stages of the CUDA-core passes with compact intermediates (4-byte inputs, four columns).
+      const bool cuda_core_stages = max_radix == 4 || (c.combo.mode == ComputeMode::fp32 && default_radix);
+      const bool cuda_core_compact = c.combo.mode != ComputeMode::fp64 && cuda_core_stages && narrow &&
+                                     intermediate_bytes == 4;
       EXPECT_EQ(limits.strided_axis_single_pass,
-                tensor && default_radix && intermediate_bytes == 8 && !(narrow && writes_storage) ? 4096 : 0);
+                (tensor && default_radix && intermediate_bytes == 8 && !(narrow && writes_storage)) || cuda_core_compact
+                    ? 4096
+                    : 0);
       // Two-pass reorderings: fp16/bf16 storage with full intermediates avoids
       // a first pass of 2048 points, fp32 storage puts 4096 in the second pass.
       EXPECT_EQ(limits.slow_first_of_two, limits.later_pass > 0 && intermediate_bytes == 8 ? 2048 : 0);
@@ -653,7 +662,6 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       // 2^16 in the stages of the CUDA-core kernel (the radix-4 schedule, the fp32 mode's default stages)
       // between packed storage (default_shared_bytes_per_block's device has thread-block clusters).
       const bool writes_four_bytes = writes_storage || intermediate_bytes == 4;
-      const bool cuda_core_stages = max_radix == 4 || (c.combo.mode == ComputeMode::fp32 && default_radix);
       const std::int64_t cuda_core_single_pass =
           c.combo.mode != ComputeMode::fp64 && cuda_core_stages && reads_storage && writes_storage ? 1 << 16 : 0;
       EXPECT_EQ(limits.contiguous_single_pass,
