@@ -74,20 +74,28 @@ namespace tensorfft::cuda {
 constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 12;
 
 // Lanes: a lane (column, t) of the tile takes t's 16 points of the column;
-// 512 threads, each one lane (W = 1) or two (W = 2: 4096 points of 4-byte
-// inputs, so that a tile holds C = 4 columns, 16-byte runs of them, where
-// two would give 8-byte runs; 4096-point tiles of 8-byte inputs keep C = 2,
-// since their next tile's loads would not fit the registers twice).
-template <int Log2Length, int InputBytes = 8>
+// 512 threads, each one lane (W = 1) or two (W = 2, 4096 points only: a
+// tile of C = 4 columns, 16-byte runs of 4-byte elements and 32-byte runs of
+// 8-byte ones, where two columns give half that).  The next tile's loads are
+// issued during this tile's last stage (early_fetch) but with two lanes of
+// 8-byte inputs, whose loads would not fit the registers twice: those are
+// issued at the tile's start.  The default lanes: two for 4-byte inputs at
+// 4096 points, else one; the executor takes two lanes for 8-byte inputs at
+// 4096 points where the outputs lie apart (CudaCorePassVariant).
+template <int Log2Length, int InputBytes>
+constexpr int cuda_core_pass_default_lanes = Log2Length == 12 && InputBytes == 4 ? 2 : 1;
+template <int Log2Length, int InputBytes, int Lanes = cuda_core_pass_default_lanes<Log2Length, InputBytes>>
 struct CudaCorePassShape {
   static_assert(Log2Length >= cuda_core_pass_min_log2_length && Log2Length <= cuda_core_pass_max_log2_length,
                 "128 ... 4096 points");
+  static_assert(Lanes == 1 || (Lanes == 2 && Log2Length == 12), "two lanes per thread at 4096 points only");
   static constexpr int length = 1 << Log2Length;
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
   static constexpr int threads = 512;
-  static constexpr int lanes_per_thread = Log2Length == 12 && InputBytes == 4 ? 2 : 1;  // W
+  static constexpr int lanes_per_thread = Lanes;  // W
+  static constexpr bool early_fetch = Lanes == 1 || InputBytes == 4;
   // C: 64, 32, 16, 8, 4 or 2 columns (4096 points: 4 with two lanes per thread).
-  static constexpr int log2_columns = 13 - Log2Length + (lanes_per_thread == 2 ? 1 : 0), columns = 1 << log2_columns;
+  static constexpr int log2_columns = 13 - Log2Length + (Lanes == 2 ? 1 : 0), columns = 1 << log2_columns;
   static_assert(columns * column_threads == threads * lanes_per_thread, "every lane of the tile");
   // R (1: no third stage; 0: 128 points, whose second stage is radix 8)
   static constexpr int last_radix = length / 256;
@@ -95,24 +103,26 @@ struct CudaCorePassShape {
   static constexpr int column_pitch = 16 * region + (columns < 16 ? 16 / columns : 1);
   static constexpr int tile_bytes = columns * column_pitch * 8;
 };
-// The shape's threads, columns and tile bytes by length and input element
-// size, for the executor.
+// The shape's threads, columns and tile bytes, for the executor: by length,
+// input element size and lanes per thread.
 struct CudaCorePassLaunch {
   int threads, columns, shared_bytes;
 };
-template <int Log2Length, int InputBytes>
+template <int Log2Length, int InputBytes, int Lanes = cuda_core_pass_default_lanes<Log2Length, InputBytes>>
 constexpr CudaCorePassLaunch cuda_core_pass_launch_of() {
-  using Shape = CudaCorePassShape<Log2Length, InputBytes>;
+  using Shape = CudaCorePassShape<Log2Length, InputBytes, Lanes>;
   return {Shape::threads, Shape::columns, Shape::tile_bytes};
 }
-constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length, int input_bytes) {
+constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length, int input_bytes, int lanes) {
   switch (log2_length) {
     case 7: return cuda_core_pass_launch_of<7, 8>();
     case 8: return cuda_core_pass_launch_of<8, 8>();
     case 9: return cuda_core_pass_launch_of<9, 8>();
     case 10: return cuda_core_pass_launch_of<10, 8>();
     case 11: return cuda_core_pass_launch_of<11, 8>();
-    default: return input_bytes == 4 ? cuda_core_pass_launch_of<12, 4>() : cuda_core_pass_launch_of<12, 8>();
+    default:
+      return input_bytes == 4 ? cuda_core_pass_launch_of<12, 4>()
+                              : lanes == 2 ? cuda_core_pass_launch_of<12, 8, 2>() : cuda_core_pass_launch_of<12, 8, 1>();
   }
 }
 
@@ -140,10 +150,11 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // shared memory and CudaCorePassShape::threads threads.  Thread i runs lanes
 // i + 512 w (w < W): with two lanes, one warp's column-fastest lanes span 4
 // columns x 8 t.
-template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length>
-__global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage)>::threads, 1)
+template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length,
+          int Lanes = cuda_core_pass_default_lanes<Log2Length, sizeof(InputStorage)>>
+__global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>::threads, 1)
     cuda_core_pass_kernel(PassParameters params) {
-  using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage)>;
+  using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>;
   using InputTraits = StorageTraits<InputStorage>;
   using OutputTraits = StorageTraits<OutputStorage>;
   constexpr int T = Shape::column_threads, C = Shape::columns, R = Shape::last_radix, W = Shape::lanes_per_thread;
@@ -187,7 +198,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       }
     }
   };
-  fetch(std::int64_t{blockIdx.x} * C);
+  if constexpr (Shape::early_fetch) fetch(std::int64_t{blockIdx.x} * C);
   const auto scaled = [&](float2 v) { return scale == 1.0f ? v : float2{v.x * scale, v.y * scale}; };
   // 128 and 256 points: outputs k + 16 j of the storer's column of the tile from `first`, y[j], j < 16 or 8.
   const auto store_every_sixteenth = [&](std::int64_t first, const cuda_core::PassLane& storer, int k, const auto& y) {
@@ -200,6 +211,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
     }
   };
   for (std::int64_t first = std::int64_t{blockIdx.x} * C; first < columns; first += step) {
+    if constexpr (!Shape::early_fetch) fetch(first);
     float2 x[16];
     // Stage 1: lane (column, t) takes points p = t + T m, DFT -> k0, twiddle w_P^(t k0).  One lane per
     // thread computes before the barrier (the previous tile's last stage reading the tile); two lanes
@@ -276,7 +288,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       }
       // The next tile's loads, in flight during stage 3 (raw is free since stage 1; no registers wait
       // on device memory before then).
-      fetch(first + step);
+      if constexpr (Shape::early_fetch) fetch(first + step);
       // Stage 3: lane (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
 #pragma unroll
       for (int w = 0; w < W; ++w) {

@@ -62,7 +62,9 @@ struct KernelChoice {
   KernelFunction cuda_core_short[3][2] = {};
   // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][forward,
   // inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates.
-  KernelFunction cuda_core_pass[2][2][6][2] = {};
+  // [log2 length - 7]: the default lanes per thread; [6]: 4096 points in two lanes per thread, loads at the
+  // tile's start (8-byte inputs whose outputs lie apart; cuda::CudaCorePassShape).
+  KernelFunction cuda_core_pass[2][2][7][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -84,13 +86,14 @@ void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaS
 }
 
 static_assert(cuda::CudaCorePassShape<12, 4>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
-                  cuda::CudaCorePassShape<12, 8>::tile_bytes <= plan::longest_cuda_core_pass_tile_bytes &&
+                  cuda::CudaCorePassShape<12, 8, 2>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
                   (std::int64_t{1} << cuda::cuda_core_pass_max_log2_length) == plan::longest_cuda_core_pass,
               "the plan's longest CUDA-core pass and its tile are the kernel's");
 
-// cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 7][forward, inverse].
+// cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 7, or 6: 4096 points in two
+// lanes per thread][forward, inverse].
 template <typename Input, typename Output>
-void set_cuda_core_passes(KernelFunction (&kernels)[6][2]) {
+void set_cuda_core_passes(KernelFunction (&kernels)[7][2]) {
   kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 7>;
   kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 7>;
   kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 8>;
@@ -103,6 +106,8 @@ void set_cuda_core_passes(KernelFunction (&kernels)[6][2]) {
   kernels[4][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 11>;
   kernels[5][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 12>;
   kernels[5][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 12>;
+  kernels[6][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 12, 2>;
+  kernels[6][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 12, 2>;
 }
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>
@@ -571,11 +576,22 @@ class CudaExecutor final : public Executor {
       const bool cuda_core_pass_stages = fp32_arithmetic_stages && !cuda_core_transform &&
                                          log2_pass_length >= cuda::cuda_core_pass_min_log2_length &&
                                          log2_pass_length <= cuda::cuda_core_pass_max_log2_length;
+      // 4096 points of 8-byte inputs whose outputs lie apart (a later pass of several, a strided axis): tiles
+      // of four columns in two lanes per thread, whose 32-byte runs beat two columns' 16 (cuda::
+      // CudaCorePassShape); where the outputs are contiguous two columns, whose next loads overlap.
+      const bool outputs_apart =
+          view.inner > 1 || (view.pass && !view.plane && view.pass != view.axis->passes.data());
+      const int cuda_core_pass_lanes =
+          log2_pass_length == cuda::cuda_core_pass_max_log2_length && (input_element_bytes == 4 || outputs_apart) ? 2
+                                                                                                                 : 1;
+      const int cuda_core_pass_index = log2_pass_length == cuda::cuda_core_pass_max_log2_length && input_element_bytes == 8 &&
+                                               cuda_core_pass_lanes == 2
+                                           ? 6
+                                           : log2_pass_length - cuda::cuda_core_pass_min_log2_length;
       const KernelFunction cuda_core_pass =
-          cuda_core_pass_stages
-              ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
-                                      [log2_pass_length - cuda::cuda_core_pass_min_log2_length][sign < 0 ? 0 : 1]
-              : nullptr;
+          cuda_core_pass_stages ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
+                                                        [cuda_core_pass_index][sign < 0 ? 0 : 1]
+                                : nullptr;
       // A 2^15-point single pass reading fp16/bf16 storage: two 2^14-point halves, one block each
       // (cuda::paired_halves_pass_kernel; plan::pass_limits).
       launch.paired_halves = !cuda_core_transform && plan::tensor_core_mode(problem.mode) && storage_bytes == 4 &&
@@ -638,7 +654,8 @@ class CudaExecutor final : public Executor {
           launch.parts > 1 ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       const cuda::CudaCorePassLaunch cuda_core_pass_shape =
-          cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length, input_element_bytes) : cuda::CudaCorePassLaunch{};
+          cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length, input_element_bytes, cuda_core_pass_lanes)
+                     : cuda::CudaCorePassLaunch{};
       if (cuda_core_pass) tile_columns = cuda_core_pass_shape.columns;  // the kernel's
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.

@@ -34,13 +34,13 @@ int problem_max_radix(const Problem& problem) {
     // 0.71x ... 0.97x the time of its tensor-core passes), and axes of up to
     // 4096 points (r339: 4096^2 split 0.82x, single_fp16 0.89x; 2048^2
     // 0.94x / 1.01x, relL2 5.4e-4 -> 3.1e-4 in single_fp16).  With full
-    // intermediates 2048- and 4096-point axes keep the tensor-core passes
-    // (r336: a strided 4096-point pass of two 8-byte columns 1.7x slower).
+    // intermediates axes of 4096 points too (r341: 4096^2 split 0.90x), not
+    // 2048 (2048^2 1.02x slower).
     std::int64_t elements = 1;
     bool short_axes = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
-      short_axes = short_axes && size >= 256 && size <= (compact ? 4096 : 1024);
+      short_axes = short_axes && size >= 256 && (size <= 1024 || size == 4096 || (compact && size == 2048));
     }
     const bool radix_four = (split || compact) && narrow_storage && short_axes && elements >= (std::int64_t{1} << 20) &&
                             elements <= (std::int64_t{1} << 26);
@@ -132,6 +132,16 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
     // 2048, 4096 x 4096 (1.08x ... 1.09x slower than three passes).
     if (intermediate_element_bytes == 4 && (storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16)) {
       limits.strided_axis_single_pass = std::max(limits.strided_axis_single_pass, longest_cuda_core_pass);
+    }
+    // With fp32 intermediates too, in tiles of four 8-byte columns (two
+    // lanes per thread, loads at the tile's start): r341 (A/B, two rounds)
+    // 4096^2 fp16 split 0.90x the time of the tensor-core passes, the fp32
+    // mode 0.59x ... 0.66x; and in fp32 storage a later pass of 4096 points,
+    // N = 2^24 as 4096 x 4096 (0.94x the time of three passes; 1.03x slower
+    // in fp16 storage, which keeps three).
+    if (intermediate_element_bytes == 8) {
+      limits.strided_axis_single_pass = std::max(limits.strided_axis_single_pass, longest_cuda_core_pass);
+      if (storage == StorageType::complex_fp32) limits.strided_pass = std::max(limits.strided_pass, longest_cuda_core_pass);
     }
     limits.first_of_two = longest_cuda_core_pass;
     limits.first_of_two_shortest_second = std::int64_t{1} << log2_longest_whole_sector_pass;

@@ -248,7 +248,7 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 256}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 512}, false, false},  // 2^27 elements
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 4096}, false, true},  // compact: 4096 strided
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 4096}, true, true},  // strided 4096 points
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, false, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, false},
@@ -350,9 +350,10 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 25}, 0, false, {3}},
       {StorageType::complex_fp16, ComputeMode::fp32, {1 << 23}, 0, false, {2}},  // 4096 x 2048 on the CUDA cores
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 23}, 4, false, {2}},  // 4096 x 2048
-      {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 0, false, {1, 2}},
+      {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 0, false, {1, 1}},
+      {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 16, false, {1, 2}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 1 << 23}, 0, false, {2, 2}},
-      {StorageType::complex_bf16, ComputeMode::fp32, {4096, 4096}, 0, false, {1, 2}},
+      {StorageType::complex_bf16, ComputeMode::fp32, {4096, 4096}, 0, false, {1, 1}},
   };
   for (const Case& c : cases) {
     const Plan p = host_plan_of(c.storage, c.mode, c.sizes, c.max_radix, c.strided_input);
@@ -482,7 +483,12 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
     p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(1)), (std::vector<std::int64_t>{4096})) << p.describe();
     EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
+    // Full intermediates: three passes on the tensor cores, two on the CUDA cores (a strided 4096-point pass
+    // of four 8-byte columns).
     problem.intermediates = tensorfft::Intermediates::full;
+    p = tensorfft::make_plan(problem, Backend::host);
+    EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
+    problem.max_radix = 16;
     p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(plan::pass_count(p.implementation()), 3) << p.describe();
   }
@@ -497,18 +503,22 @@ TEST(PlanSchedule, Fp32StorageStridedAxisOf4096PointsInOnePass) {
     Plan p = host_plan_of(StorageType::complex_fp32, mode, {4096, 4096}, 0, false);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.back()), (std::vector<std::int64_t>{4096})) << p.describe();
     EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
-    p = host_plan_of(StorageType::complex_fp32, mode, {1 << 24}, 0, false);
+    p = host_plan_of(StorageType::complex_fp32, mode, {1 << 24}, 16, false);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{256, 256, 256}))
         << p.describe();
+    // By default (radix 4) the CUDA-core passes: a later pass of 4096 points in fp32 storage.
+    p = host_plan_of(StorageType::complex_fp32, mode, {1 << 24}, 0, false);
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{4096, 4096}))
+        << p.describe();
   }
-  // The scalar fp32 mode keeps two passes.
+  // The scalar fp32 mode too: its CUDA-core pass of the strided axis.
   const Plan p = host_plan_of(StorageType::complex_fp32, ComputeMode::fp32, {4096, 4096}, 0, false);
-  EXPECT_EQ(plan::pass_count(p.implementation()), 3) << p.describe();
+  EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
   // fp16/bf16 storage: where the axis writes intermediates, not the packed output.
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
     Plan q = host_plan_of(storage, ComputeMode::split_fp16, {64, 4096, 256}, 0, false);
     EXPECT_EQ(pass_lengths_of(q.implementation().axes.at(1)), (std::vector<std::int64_t>{4096})) << q.describe();
-    q = host_plan_of(storage, ComputeMode::split_fp16, {4096, 4096}, 0, false);
+    q = host_plan_of(storage, ComputeMode::split_fp16, {4096, 4096}, 16, false);
     EXPECT_EQ(pass_lengths_of(q.implementation().axes.back()), (std::vector<std::int64_t>{1024, 4})) << q.describe();
   }
 }
@@ -526,7 +536,7 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWithShortPasses) {
     std::vector<std::int64_t> strided_pass_lengths;  // of axis 0
   };
   const std::vector<Case> cases = {
-      {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 0, {1024, 4}},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 16, {1024, 4}},
       {StorageType::complex_fp16, ComputeMode::single_fp16, {8192, 8192}, 0, {2048, 4}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 8192}, 0, {512, 16}},
       {StorageType::complex_fp32, ComputeMode::single_fp16, {8192, 8192}, 0, {1024, 8}},
@@ -535,7 +545,7 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWithShortPasses) {
       {StorageType::complex_fp32, ComputeMode::single_fp16, {16384, 4096}, 0, {128, 128}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {32768, 2048}, 0, {256, 128}},
       {StorageType::complex_bf16, ComputeMode::split_fp16, {16384, 4}, 0, {128, 128}},  // 4096 x 4 would not fit
-      {StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0, {64, 64}},
+      {StorageType::complex_fp16, ComputeMode::fp32, {8192, 8192}, 0, {128, 64}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 8, {64, 64}},
   };
   for (const Case& c : cases) {
@@ -643,12 +653,12 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
         EXPECT_EQ(limits.strided_pass, 4096);
       }
       // A strided axis of 4096 points in one in-place pass (tiles in parts) where it writes 8-byte elements;
-      // in the stages of the CUDA-core passes with compact intermediates (4-byte inputs, four columns).
+      // in the stages of the CUDA-core passes (four columns: fp16/bf16 storage, or fp32 intermediates).
       const bool cuda_core_stages = max_radix == 4 || (c.combo.mode == ComputeMode::fp32 && default_radix);
-      const bool cuda_core_compact = c.combo.mode != ComputeMode::fp64 && cuda_core_stages && narrow &&
-                                     intermediate_bytes == 4;
+      const bool cuda_core_strided_4096 = c.combo.mode != ComputeMode::fp64 && cuda_core_stages &&
+                                          (narrow || intermediate_bytes == 8);
       EXPECT_EQ(limits.strided_axis_single_pass,
-                (tensor && default_radix && intermediate_bytes == 8 && !(narrow && writes_storage)) || cuda_core_compact
+                (tensor && default_radix && intermediate_bytes == 8 && !(narrow && writes_storage)) || cuda_core_strided_4096
                     ? 4096
                     : 0);
       // Two-pass reorderings: fp16/bf16 storage with full intermediates avoids
