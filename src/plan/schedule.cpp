@@ -35,14 +35,18 @@ int problem_max_radix(const Problem& problem) {
     // 4096 points (r339: 4096^2 split 0.82x, single_fp16 0.89x; 2048^2
     // 0.94x / 1.01x, relL2 5.4e-4 -> 3.1e-4 in single_fp16).  With full
     // intermediates axes of 4096 points too (r341: 4096^2 split 0.90x), not
-    // 2048 (2048^2 1.02x slower).
+    // 2048 (2048^2 1.02x slower).  The single-product mode with full
+    // intermediates too since r342, where it ran 1.03x (1024^2) ... 1.08x
+    // (4096^2) the split mode's time on its tensor-core passes: the same
+    // passes then run (fp32 arithmetic, the same plan) at the split mode's
+    // relL2.
     std::int64_t elements = 1;
     bool short_axes = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
       short_axes = short_axes && size >= 256 && (size <= 1024 || size == 4096 || (compact && size == 2048));
     }
-    const bool radix_four = (split || compact) && narrow_storage && short_axes && elements >= (std::int64_t{1} << 20) &&
+    const bool radix_four = narrow_storage && short_axes && elements >= (std::int64_t{1} << 20) &&
                             elements <= (std::int64_t{1} << 26);
     return radix_four ? 4 : default_max_radix;
   }

@@ -249,11 +249,11 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 512}, false, false},  // 2^27 elements
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 4096}, true, true},  // strided 4096 points
-      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, false, true},
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 1024}, false, false},
-      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, false, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, true, true},
   };
   for (const Case& c : cases) {
     for (bool compact : {false, true}) {
