@@ -570,7 +570,7 @@ class CudaExecutor final : public Executor {
                                            ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
                                            : CudaCoreKernel{};
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
-      // Any other pass of 128 ... 2048 points whose stages are fp32 arithmetic
+      // Any other pass of 128 ... 4096 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
       // tiles of a fixed number of columns.
       const bool cuda_core_pass_stages = fp32_arithmetic_stages && !cuda_core_transform &&

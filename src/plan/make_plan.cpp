@@ -291,7 +291,7 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   int max_radix = plan::problem_max_radix(problem);
   schedule_axes(max_radix);
   // The radix-4 schedules problem_max_radix picks are for a whole 1D
-  // transform in one CUDA-core kernel, or for passes of 128 ... 2048 points
+  // transform in one CUDA-core kernel, or for passes of 128 ... 4096 points
   // on the CUDA cores (cuda::cuda_core_pass_kernel); where the transform
   // would take other passes (a gathered input or scattered output, no
   // clusters for 2^15 points, an axis of other lengths), the default

@@ -206,15 +206,13 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
   }
 }
 
-// 2^17 ... 2^26 points take radix 4 where its passes of 128 ... 2048
+// 2^17 ... 2^26 points take radix 4 where its passes of 128 ... 4096
 // points run on the CUDA cores faster than the tensor cores'
-// (the split mode; fp32 storage from 2^20 but 2^23; single_fp16 in
-// fp16/bf16 storage but at 2^22, in fp32 storage at 2^21, 2^22 and 2^24
-// ... 2^26), as do
-// 2D/3D shapes of 2^20 ... 2^26 elements whose axes have 256 ... 1024
-// points (the split mode, fp16/bf16 storage).  With compact intermediates:
-// 2^17 ... 2^26 in both modes but single_fp16's 2^22, and those 2D/3D
-// shapes in both modes.
+// (the split mode; fp32 storage from 2^20; single_fp16 in fp16/bf16
+// storage, in fp32 storage from 2^21), as do 2D/3D shapes of 2^20 ...
+// 2^26 elements whose axes have 256 ... 1024 or 4096 points (both modes,
+// fp16/bf16 storage).  With compact intermediates: 2^17 ... 2^26 in both
+// modes, and 2D/3D shapes whose axes have 256 ... 4096 points.
 TEST(PlanSchedule, CudaCorePassesWhereFaster) {
   struct Case {
     ComputeMode mode;
