@@ -21,9 +21,9 @@
 // 0.53x.
 //
 // Threads: C columns x T = P / 16 lanes of 16 points, 512 threads in all
-// (C = 32, 16, 8, 4 for P = 256 ... 2048; 4096 points: 2 columns of 8-byte
-// inputs, 4 of 4-byte ones with two lanes per thread, whose next tile's
-// loads fit the registers twice), one block per SM with up to 128
+// (C = 32, 16, 8, 4 for P = 256 ... 2048; 4096 points: 2 or 4 columns, the
+// latter with two lanes per thread: see CudaCorePassShape), one block per
+// SM with up to 128
 // registers: the next tile's 16 loads per lane are issued before the
 // last stage and held as stored (raw) meanwhile.  r318 (A/B): two blocks
 // of 64 registers spilled 124 ... 260 bytes with those loads and ran 1.5x
@@ -48,14 +48,16 @@
 // per column-fastest request where 2 would do); r327 (A/B): fp16 N = 2^18
 // ... 2^21 0.96x ... 0.98x the time, fp32 storage unchanged.
 //
-// 4096 points (the thirty-eighth session; H100 r336 ... r339): the first of
-// two passes (its outputs contiguous) of N = 2^22 and 2^23, and a strided
-// axis of 4096 points with compact intermediates.  Two columns are 8- or
-// 16-byte runs: as a pass whose outputs lie apart they ran 1.7x ... 1.9x
+// 4096 points (the thirty-eighth session; H100 r336 ... r341): the first of
+// two passes (its outputs contiguous) of N = 2^22 and 2^23, a strided axis
+// of 4096 points, fp32 storage's 2^24 as 4096 x 4096.  Two columns are 8-
+// or 16-byte runs: as a pass whose outputs lie apart they ran 1.7x ... 1.9x
 // slower than the passes they would replace (r336); four columns of 4-byte
 // inputs (two lanes per thread) took 0.92x ... 0.94x the time of two as a
 // first pass (r339: N = 2^22, 2^23 fp16) and 0.82x of the tensor-core pass
-// as 4096^2's strided axis (compact).
+// as 4096^2's strided axis (compact); four of 8-byte inputs 0.90x there
+// with fp32 intermediates (r341), but 1.05x the time of two as a first pass
+// (fp32 storage), which keeps two.
 //
 // Inputs and outputs are the storage type or the plan's intermediates:
 // fp32, or the compact 4-byte format, whose passes take 16 bytes per
@@ -81,7 +83,7 @@ constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length
 // 8-byte inputs, whose loads would not fit the registers twice: those are
 // issued at the tile's start.  The default lanes: two for 4-byte inputs at
 // 4096 points, else one; the executor takes two lanes for 8-byte inputs at
-// 4096 points where the outputs lie apart (CudaCorePassVariant).
+// 4096 points where the outputs lie apart (cuda_executor.cu).
 template <int Log2Length, int InputBytes>
 constexpr int cuda_core_pass_default_lanes = Log2Length == 12 && InputBytes == 4 ? 2 : 1;
 template <int Log2Length, int InputBytes, int Lanes = cuda_core_pass_default_lanes<Log2Length, InputBytes>>

@@ -581,13 +581,12 @@ class CudaExecutor final : public Executor {
       // CudaCorePassShape); where the outputs are contiguous two columns, whose next loads overlap.
       const bool outputs_apart =
           view.inner > 1 || (view.pass && !view.plane && view.pass != view.axis->passes.data());
-      const int cuda_core_pass_lanes =
-          log2_pass_length == cuda::cuda_core_pass_max_log2_length && (input_element_bytes == 4 || outputs_apart) ? 2
-                                                                                                                 : 1;
-      const int cuda_core_pass_index = log2_pass_length == cuda::cuda_core_pass_max_log2_length && input_element_bytes == 8 &&
-                                               cuda_core_pass_lanes == 2
-                                           ? 6
-                                           : log2_pass_length - cuda::cuda_core_pass_min_log2_length;
+      const bool longest_pass = log2_pass_length == cuda::cuda_core_pass_max_log2_length;
+      const int cuda_core_pass_lanes = longest_pass && (input_element_bytes == 4 || outputs_apart) ? 2 : 1;
+      // (4-byte inputs take two lanes by default; [6] is the two-lane instance of 8-byte ones)
+      const bool two_lane_instance = longest_pass && input_element_bytes == 8 && cuda_core_pass_lanes == 2;
+      const int cuda_core_pass_index =
+          two_lane_instance ? 6 : log2_pass_length - cuda::cuda_core_pass_min_log2_length;
       const KernelFunction cuda_core_pass =
           cuda_core_pass_stages ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
                                                         [cuda_core_pass_index][sign < 0 ? 0 : 1]
@@ -655,7 +654,7 @@ class CudaExecutor final : public Executor {
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       const cuda::CudaCorePassLaunch cuda_core_pass_shape =
           cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length, input_element_bytes, cuda_core_pass_lanes)
-                     : cuda::CudaCorePassLaunch{};
+                         : cuda::CudaCorePassLaunch{};
       if (cuda_core_pass) tile_columns = cuda_core_pass_shape.columns;  // the kernel's
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
