@@ -251,6 +251,9 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 1024}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{4096, 4096}, true, false},  // every axis 4096
+      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{4096, 4096}, true, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{4096, 1024}, false, false},
       {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 1024}, true, true},
   };
   for (const Case& c : cases) {
