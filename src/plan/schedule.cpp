@@ -116,8 +116,8 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
     limits.contiguous_single_pass = std::int64_t{1} << (thread_block_clusters ? 16 : 14);
   }
   // Those stages run the first of two passes of an unstrided axis at 4096
-  // points on the CUDA cores (cuda::cuda_core_pass_kernel, two columns per
-  // tile: its outputs are contiguous) where the second then has 1024 points,
+  // points on the CUDA cores (cuda::cuda_core_pass_kernel; its outputs are
+  // contiguous) where the second then has 1024 points,
   // or 2048 with fp32 intermediates (whose 2048-point pass reads 32-byte
   // runs): N = 2^22 as 4096 x 1024 instead of 2048 x 2048, 2^23 with fp32
   // intermediates as 4096 x 2048 instead of three passes.  H100 r338 (A/B,
@@ -125,9 +125,10 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // fp32 storage 0.99x; 2^23 fp16 / bf16 0.94x, fp32 storage 0.81x (from
   // the tensor-core passes), the fp32 mode 0.81x.  Not where the second pass
   // would be shorter (r337: 2^19 ... 2^21 as 4096 x 128 ... 512 1.02x ...
-  // 1.09x slower), nor 4096-point passes whose outputs lie apart (r336: two
-  // columns are 8- or 16-byte runs; 2^24 as 4096 x 4096 1.9x slower, the
-  // strided axis of 4096^2 1.7x), nor 2^23 with compact intermediates
+  // 1.09x slower), nor 4096-point passes whose outputs lie apart in tiles of
+  // two columns (r336: 8- or 16-byte runs; 2^24 as 4096 x 4096 1.9x slower,
+  // the strided axis of 4096^2 1.7x; four columns below, where they measured
+  // faster), nor 2^23 with compact intermediates
   // (r336: 4096 x 2048 1.15x slower than three passes: the 2048-point pass
   // then reads 16-byte runs).
   if (mode != ComputeMode::fp64 && cuda_core_stages && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block) {
