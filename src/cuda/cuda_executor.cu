@@ -576,11 +576,18 @@ class CudaExecutor final : public Executor {
       const bool cuda_core_pass_stages = fp32_arithmetic_stages && !cuda_core_transform &&
                                          log2_pass_length >= cuda::cuda_core_pass_min_log2_length &&
                                          log2_pass_length <= cuda::cuda_core_pass_max_log2_length;
-      // 4096 points of 8-byte inputs whose outputs lie apart (a later pass of several, a strided axis): tiles
-      // of four columns in two lanes per thread, whose 32-byte runs beat two columns' 16 (cuda::
-      // CudaCorePassShape); where the outputs are contiguous two columns, whose next loads overlap.
-      const bool outputs_apart =
-          view.inner > 1 || (view.pass && !view.plane && view.pass != view.axis->passes.data());
+      // A, the product of the axis's earlier passes (the pass twiddle's stride).
+      std::int64_t stride_before = 1;
+      if (view.pass && !view.plane) {
+        for (const plan::Pass* earlier = view.axis->passes.data(); earlier != view.pass; ++earlier) {
+          stride_before *= view.axis->pass_length(*earlier);
+        }
+      }
+      // 4096 points of 8-byte inputs whose outputs lie apart (a later pass of several, a strided axis: the
+      // output map's runs are A x I): tiles of four columns in two lanes per thread, whose 32-byte runs beat
+      // two columns' 16 (cuda::CudaCorePassShape); where the outputs are contiguous two columns, whose next
+      // loads overlap.
+      const bool outputs_apart = stride_before > 1 || view.inner > 1;
       const bool longest_pass = log2_pass_length == cuda::cuda_core_pass_max_log2_length;
       const int cuda_core_pass_lanes = longest_pass && (input_element_bytes == 4 || outputs_apart) ? 2 : 1;
       // (4-byte inputs take two lanes by default; [6] is the two-lane instance of 8-byte ones)
@@ -609,12 +616,6 @@ class CudaExecutor final : public Executor {
       }
       // The points of the pass each block runs.
       const std::int64_t block_length = length / launch.parts;
-      std::int64_t stride_before = 1;
-      if (view.pass && !view.plane) {
-        for (const plan::Pass* earlier = view.axis->passes.data(); earlier != view.pass; ++earlier) {
-          stride_before *= view.axis->pass_length(*earlier);
-        }
-      }
       if (!launch.input_is_intermediate && stride_before > 1) {  // the kernels read storage as exact (untwiddled) input
         throw Error(Status::internal_error, "a pass with a pass twiddle reads the caller's input: " + plan.description);
       }

@@ -15,7 +15,7 @@
 namespace tensorfft::cuda {
 
 // An element as stored through the read-only cache, asking L2 to fetch its
-// whole 128-byte line (4-, 8- or 16-byte elements): where a warp reads
+// whole 128-byte line (4- or 8-byte elements): where a warp reads
 // short runs of a line (tiles of few columns), the blocks that read the
 // rest of it then find it in L2.  H100 r331 (cuda_core_pass.cuh, A/B
 // against load_stored): fp16 N = 2^20 ... 2^22 0.93x ... 0.95x the time,
@@ -24,22 +24,16 @@ namespace tensorfft::cuda {
 // lines ran 1.06x ... 1.34x slower.
 template <typename T>
 __device__ __forceinline__ T load_stored_with_line(const T* p) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "4-, 8- or 16-byte elements");
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "4- or 8-byte elements");
   T value;
   if constexpr (sizeof(T) == 4) {
     unsigned int bits;
     asm("ld.global.nc.L2::128B.b32 %0, [%1];" : "=r"(bits) : "l"(p));
     memcpy(&value, &bits, 4);
-  } else if constexpr (sizeof(T) == 8) {
+  } else {
     uint2 bits;
     asm("ld.global.nc.L2::128B.v2.b32 {%0, %1}, [%2];" : "=r"(bits.x), "=r"(bits.y) : "l"(p));
     memcpy(&value, &bits, 8);
-  } else {
-    uint4 bits;
-    asm("ld.global.nc.L2::128B.v4.b32 {%0, %1, %2, %3}, [%4];"
-        : "=r"(bits.x), "=r"(bits.y), "=r"(bits.z), "=r"(bits.w)
-        : "l"(p));
-    memcpy(&value, &bits, 16);
   }
   return value;
 }

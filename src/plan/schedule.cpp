@@ -132,7 +132,6 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   // (r336: 4096 x 2048 1.15x slower than three passes: the 2048-point pass
   // then reads 16-byte runs).
   if (mode != ComputeMode::fp64 && cuda_core_stages && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block) {
-    if (intermediate_element_bytes == 8) limits.first_of_several = std::max(limits.first_of_several, longest_cuda_core_pass);
     // A strided axis of 4096 points in one pass with compact intermediates,
     // whose 4-byte inputs take tiles of four columns (two lanes per thread,
     // cuda::CudaCorePassShape): H100 r339 (A/B, two rounds) 4096^2 fp16
@@ -149,6 +148,7 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
     // N = 2^24 as 4096 x 4096 (0.94x the time of three passes; 1.03x slower
     // in fp16 storage, which keeps three).
     if (intermediate_element_bytes == 8) {
+      limits.first_of_several = std::max(limits.first_of_several, longest_cuda_core_pass);  // 2^23: 4096 x 2048
       limits.strided_axis_single_pass = std::max(limits.strided_axis_single_pass, longest_cuda_core_pass);
       if (storage == StorageType::complex_fp32) limits.strided_pass = std::max(limits.strided_pass, longest_cuda_core_pass);
     }
