@@ -21,9 +21,8 @@
 // 0.53x.
 //
 // Threads: C columns x T = P / 16 lanes of 16 points, 512 threads in all
-// (C = 32, 16, 8, 4 for P = 256 ... 2048; 4096 points: 2 or 4 columns, the
-// latter with two lanes per thread: see CudaCorePassShape), one block per
-// SM with up to 128
+// (C = 64, 32, 16, 8, 4, 2 for P = 128 ... 4096 in one lane per thread,
+// twice that in two: see CudaCorePassShape), one block per SM with up to 128
 // registers: the next tile's 16 loads per lane are issued before the
 // last stage and held as stored (raw) meanwhile.  r318 (A/B): two blocks
 // of 64 registers spilled 124 ... 260 bytes with those loads and ran 1.5x
@@ -76,27 +75,40 @@ namespace tensorfft::cuda {
 constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 12;
 
 // Lanes: a lane (column, t) of the tile takes t's 16 points of the column;
-// 512 threads, each one lane (W = 1) or two (W = 2, 4096 points only: a
-// tile of C = 4 columns, 16-byte runs of 4-byte elements and 32-byte runs of
-// 8-byte ones, where two columns give half that).  The next tile's loads are
-// issued during this tile's last stage (early_fetch) but with two lanes of
-// 8-byte inputs, whose loads would not fit the registers twice: those are
-// issued at the tile's start.  The default lanes: two for 4-byte inputs at
-// 4096 points, else one; the executor takes two lanes for 8-byte inputs at
-// 4096 points where the outputs lie apart (cuda_executor.cu).
-template <int Log2Length, int InputBytes>
-constexpr int cuda_core_pass_default_lanes = Log2Length == 12 && InputBytes == 4 ? 2 : 1;
-template <int Log2Length, int InputBytes, int Lanes = cuda_core_pass_default_lanes<Log2Length, InputBytes>>
+// 512 threads, each one lane (W = 1) or two (W = 2, 512 ... 4096 points:
+// thread i runs lanes i and i + 512, twice the columns of one lane, so twice
+// the run of consecutive elements each column-fastest warp access covers).
+// The next tile's loads are issued during this tile's last stage
+// (early_fetch) but with two lanes of 8-byte inputs, whose loads would not
+// fit the registers twice: those are issued at the tile's start.  The
+// executor takes two lanes (cuda_core_pass_lanes) where the tile fits the
+// device's shared memory, for
+// - 4-byte inputs of 1024 ... 4096 points: H100 r347 / r348 (A/B, two and
+//   three rounds) fp16 N = 2^19 ... 2^21 0.98x the time, compact 2^20 0.98x,
+//   2^21 0.94x; 4096 points since r339 (the thirty-eighth session).  Not
+//   512 points, whose 32 columns (128-byte runs) ran N = 2^17 and compact
+//   2^26 1.01x ... 1.02x slower than 16 (r347 / r348);
+// - 8-byte inputs of 4096 points whose outputs lie apart (r341).  Not at
+//   512 ... 2048 points (r347: 2^18 ... 2^26 with fp32 intermediates 1.07x
+//   ... 1.13x slower: their loads wait for the tile's start).
+// Whether the executor holds an instance of two lanes per thread for that length and input.
+constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes) {
+  return input_bytes == 4 ? log2_length >= 10 : log2_length == 12;
+}
+constexpr int cuda_core_pass_lanes(int log2_length, int input_bytes, bool outputs_apart) {
+  return cuda_core_pass_has_two_lanes(log2_length, input_bytes) && (input_bytes == 4 || outputs_apart) ? 2 : 1;
+}
+template <int Log2Length, int InputBytes, int Lanes>
 struct CudaCorePassShape {
   static_assert(Log2Length >= cuda_core_pass_min_log2_length && Log2Length <= cuda_core_pass_max_log2_length,
                 "128 ... 4096 points");
-  static_assert(Lanes == 1 || (Lanes == 2 && Log2Length == 12), "two lanes per thread at 4096 points only");
+  static_assert(Lanes == 1 || (Lanes == 2 && Log2Length >= 9), "two lanes per thread need a third stage");
   static constexpr int length = 1 << Log2Length;
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
   static constexpr int threads = 512;
   static constexpr int lanes_per_thread = Lanes;  // W
   static constexpr bool early_fetch = Lanes == 1 || InputBytes == 4;
-  // C: 64, 32, 16, 8, 4 or 2 columns (4096 points: 4 with two lanes per thread).
+  // C: 64, 32, 16, 8, 4 or 2 columns for 128 ... 4096 points in one lane, twice as many in two.
   static constexpr int log2_columns = 13 - Log2Length + (Lanes == 2 ? 1 : 0), columns = 1 << log2_columns;
   static_assert(columns * column_threads == threads * lanes_per_thread, "every lane of the tile");
   // R (1: no third stage; 0: 128 points, whose second stage is radix 8)
@@ -110,21 +122,20 @@ struct CudaCorePassShape {
 struct CudaCorePassLaunch {
   int threads, columns, shared_bytes;
 };
-template <int Log2Length, int InputBytes, int Lanes = cuda_core_pass_default_lanes<Log2Length, InputBytes>>
+template <int Log2Length, int InputBytes, int Lanes>
 constexpr CudaCorePassLaunch cuda_core_pass_launch_of() {
   using Shape = CudaCorePassShape<Log2Length, InputBytes, Lanes>;
   return {Shape::threads, Shape::columns, Shape::tile_bytes};
 }
-constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length, int input_bytes, int lanes) {
+// (The element size changes no shape's launch: only when its loads are issued.)
+constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length, int lanes) {
   switch (log2_length) {
-    case 7: return cuda_core_pass_launch_of<7, 8>();
-    case 8: return cuda_core_pass_launch_of<8, 8>();
-    case 9: return cuda_core_pass_launch_of<9, 8>();
-    case 10: return cuda_core_pass_launch_of<10, 8>();
-    case 11: return cuda_core_pass_launch_of<11, 8>();
-    default:
-      return input_bytes == 4 ? cuda_core_pass_launch_of<12, 4>()
-                              : lanes == 2 ? cuda_core_pass_launch_of<12, 8, 2>() : cuda_core_pass_launch_of<12, 8, 1>();
+    case 7: return cuda_core_pass_launch_of<7, 8, 1>();
+    case 8: return cuda_core_pass_launch_of<8, 8, 1>();
+    case 9: return cuda_core_pass_launch_of<9, 8, 1>();
+    case 10: return lanes == 2 ? cuda_core_pass_launch_of<10, 8, 2>() : cuda_core_pass_launch_of<10, 8, 1>();
+    case 11: return lanes == 2 ? cuda_core_pass_launch_of<11, 8, 2>() : cuda_core_pass_launch_of<11, 8, 1>();
+    default: return lanes == 2 ? cuda_core_pass_launch_of<12, 8, 2>() : cuda_core_pass_launch_of<12, 8, 1>();
   }
 }
 
@@ -150,10 +161,9 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // for stockham_pass_kernel; params.scale the normalization (1 but in the
 // last pass).  The launch allots CudaCorePassShape::tile_bytes of dynamic
 // shared memory and CudaCorePassShape::threads threads.  Thread i runs lanes
-// i + 512 w (w < W): with two lanes, one warp's column-fastest lanes span 4
-// columns x 8 t.
-template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length,
-          int Lanes = cuda_core_pass_default_lanes<Log2Length, sizeof(InputStorage)>>
+// i + 512 w (w < W): with two lanes, one warp's column-fastest lanes span
+// the tile's C columns x 32 / C t (C <= 32).
+template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length, int Lanes>
 __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>::threads, 1)
     cuda_core_pass_kernel(PassParameters params) {
   using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>;

@@ -1,5 +1,5 @@
-// Whole transforms of 512 ... 65536 points on the CUDA cores in fp32, one
-// block per transform (2^15, 2^16: a cluster of two or four blocks, sm_90):
+// Whole transforms of 512 ... 32768 points on the CUDA cores in fp32, one
+// block per transform (2^15: a cluster of two blocks, sm_90):
 // the single pass of these lengths where its stages
 // are fp32 arithmetic (the fp32 mode's default stages; the radix-4 schedule
 // in any mode, which the tensor-core modes' default takes where it is faster:
@@ -583,32 +583,22 @@ constexpr int cuda_core_16384_shared_bytes(int storage_bytes, bool with_fetch) {
 
 namespace cuda_core {
 
-// Inputs of part h of a transform of Parts x 16384 points (cuda_core_transform_16384_kernel
-// with Parts > 1): x[m] = y_h[t + 1024 m], where y_h[n] = sum over r < Parts of
-// x[n + 16384 r] w_Parts^(r h), times w_(16384 Parts)^(h n): one radix-Parts
-// step of decimation in frequency, whose 16384-point DFT of y_h is X[Parts k + h].
-// w_(16384 Parts)^(h n) = w_(16384 Parts)^(h t) w_(16 Parts)^(h m); the first
-// factor is the same for all sixteen points and is left to the caller
-// (after the DFT over m), the second is applied here.  `element(r, m)` =
-// x[16384 r + t + 1024 m]; `part_roots(e)` = w_(16384 Parts)^e.
-template <int Sign, int Parts, typename Element, typename Roots>
-__device__ __forceinline__ void load_part(float2 (&x)[16], const Element& element, int t, int h,
-                                          const Roots& part_roots) {
-  static_assert(Parts == 2 || Parts == 4, "halves or quarters");
+// Inputs of half h of a transform of 2 x 16384 points (cuda_core_transform_16384_kernel
+// with Parts = 2): x[m] = y_h[t + 1024 m], where y_h[n] = x[n] + (-1)^h x[n + 16384],
+// times w_32768^(h n): one radix-2 step of decimation in frequency, whose 16384-point
+// DFT of y_h is X[2 k + h].  w_32768^(h n) = w_32768^(h t) w_32^(h m); the first
+// factor is the same for all sixteen points and is left to the caller (after the
+// DFT over m), the second is applied here.  `element(r, m)` = x[16384 r + t + 1024 m];
+// `part_roots(e)` = w_32768^e.
+template <typename Element, typename Roots>
+__device__ __forceinline__ void load_half(float2 (&x)[16], const Element& element, int h, const Roots& part_roots) {
 #pragma unroll
   for (int m = 0; m < 16; ++m) {
-    float2 y[Parts];
-#pragma unroll
-    for (int r = 0; r < Parts; ++r) y[r] = element(r, m);
-    if constexpr (Parts == 2) {
-      x[m] = h ? complex_subtract(y[0], y[1]) : complex_add(y[0], y[1]);
-    } else {
-      dft4<Sign>(y[0], y[1], y[2], y[3]);
-      x[m] = h == 0 ? y[0] : h == 1 ? y[1] : h == 2 ? y[2] : y[3];
-    }
+    const float2 y0 = element(0, m), y1 = element(1, m);
+    x[m] = h ? complex_subtract(y0, y1) : complex_add(y0, y1);
   }
-  if (h != 0) {  // w_(16 Parts)^(h m) = w_(16384 Parts)^(1024 h m)
-    twiddle_by_powers(x, part_roots(1024 * h), part_roots(2048 * h), part_roots(4096 * h), part_roots(8192 * h));
+  if (h != 0) {  // w_32^m = w_32768^(1024 m)
+    twiddle_by_powers(x, part_roots(1024), part_roots(2048), part_roots(4096), part_roots(8192));
   }
 }
 
@@ -617,17 +607,17 @@ __device__ __forceinline__ void load_part(float2 (&x)[16], const Element& elemen
 // Transforms params.total_columns packed transforms of Parts x 16384 points
 // as cuda_core_transform_kernel does 4096-point ones, in place too; the
 // launch allots cuda_core_16384_shared_bytes(sizeof(Storage), with_fetch).
-// Parts = 2 or 4 (sm_90): a cluster of Parts blocks per transform (the
-// launch gives clusters of Parts), block h of the cluster computing outputs
-// X[Parts k + h] as the 16384-point DFT of cuda_core::load_part's y_h, which
-// needs all of the transform's input: one read and one write of device
-// memory, where two passes would write and read the intermediates once more.
-// Two blocks in fp16/bf16 storage (with the fetch): the copy engine brings
-// the block's own half of its next transform (x[16384 h + i], i < 16384)
-// into its shared memory, and the other half is loaded from device memory
-// (L2: the other block's copy brought it) before the wait for it; otherwise
-// (fp32 storage, whose half does not fit beside the tile, and quarters)
-// every block loads the whole input from device memory.  In place too: a
+// Parts = 2 (sm_90): a cluster of two blocks per transform (the launch gives
+// clusters of two), block h of the cluster computing outputs X[2 k + h] as
+// the 16384-point DFT of cuda_core::load_half's y_h, which needs all of the
+// transform's input: one read and one write of device memory, where two
+// passes would write and read the intermediates once more.  In fp16/bf16
+// storage (with the fetch) the copy engine brings the block's own half of
+// its next transform (x[16384 h + i], i < 16384) into its shared memory,
+// and the other half is loaded from device memory (L2: the other block's
+// copy brought it) before the wait for it; in fp32 storage, whose half does
+// not fit beside the tile, every block loads the whole input from device
+// memory.  In place too: a
 // cluster barrier lies between every block's reads of a transform and any
 // block's writes of it.  params.inner_twiddles: w_16384;
 // params.pass_twiddles_coarse / fine: w_(16384 Parts), as for a pass
@@ -636,10 +626,11 @@ __device__ __forceinline__ void load_part(float2 (&x)[16], const Element& elemen
 // split_fp16 fp16 / bf16 0.86x / 0.87x the time of the tensor cores'
 // paired halves at the same relL2 (r311), fp32 storage 0.95x their two
 // passes (r315, relL2 1.75e-7 against 2.50e-7), the fp32 mode 0.51x its
-// two passes (r312); 2^16 (quarters) ran 1.12x ... 1.50x slower than the
-// tensor cores' two passes, so only the fp32 mode runs it.  Outputs
-// exchanged through distributed shared memory for contiguous stores ran
-// 1.12x ... 1.16x slower (r308).
+// two passes (r312).  2^16 as a cluster of four blocks ran 1.12x ... 1.50x
+// slower than the tensor cores' two passes (r311) and 1.24x ... 1.46x
+// slower than two passes of 256 points on the CUDA cores (the fp32 mode,
+// r348): removed.  Outputs exchanged through distributed shared memory for
+// contiguous stores ran 1.12x ... 1.16x slower (r308).
 template <typename Storage, int Sign, int Parts = 1>
 __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     cuda_core_transform_16384_kernel(PassParameters params) {
@@ -651,15 +642,16 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, u = t & 63, k0_local = u & 15, c = u >> 4;
   float2* const own = tile + (t >> 6) * region;  // group g's region
-  const int h = Parts > 1 ? static_cast<int>(blockIdx.x % Parts) : 0;  // the block's part (rank in the cluster)
+  static_assert(Parts == 1 || Parts == 2, "one block per transform, or a cluster of two");
+  const int h = Parts > 1 ? static_cast<int>(blockIdx.x % Parts) : 0;  // the block's half (rank in the cluster)
   const std::int64_t first_transform = blockIdx.x / Parts, transform_step = gridDim.x / Parts;
   const auto* coarse = static_cast<const float2*>(params.pass_twiddles_coarse);
   const auto* fine = static_cast<const float2*>(params.pass_twiddles_fine);
-  const auto part_roots = [&](int e) {  // w_(16384 Parts)^e
+  const auto part_roots = [&](int e) {  // w_32768^e
     return complex_multiply(__ldg(coarse + (e >> params.fine_bits)), __ldg(fine + (e & ((1 << params.fine_bits) - 1))));
   };
   // Slice h of transform j is input[j * n * Parts + n h + i]; the fetch starts the block's first transform.
-  // Only halves of 4-byte elements are fetched (otherwise no copies: count 0).
+  // Only halves of 4-byte elements are fetched (fp32 storage's: no copies, count 0).
   constexpr bool reads_slices = Parts == 2 && sizeof(Storage) == 4;
   cuda_core::InputFetch<Storage, n, n * Parts> fetch(shared_bytes, cuda_core_16384_tile_bytes, input + n * h,
                                                      Parts == 1 || reads_slices ? params.total_columns : 0,
@@ -668,7 +660,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     float2 x[16];
     if constexpr (Parts == 1) {
       cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
-    } else {  // stage 1 of y_h (first_radix_16_step's, with the part's w_(16384 Parts)^(h t) after the DFT)
+    } else {  // stage 1 of y_h (first_radix_16_step's, with the half's w_32768^(h t) after the DFT)
       const Storage* source = input + transform * (n * Parts) + t;
       if (reads_slices && fetch.active()) {  // the own half from staging, the other from device memory (L2)
         if constexpr (reads_slices) {
@@ -680,11 +672,11 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
           const auto from_halves = [&](int r, int m) {
             return Traits::widen(r == h ? staging[1024 * m] : other[m]);
           };
-          cuda_core::load_part<Sign, Parts>(x, from_halves, t, h, part_roots);
+          cuda_core::load_half(x, from_halves, h, part_roots);
         }
       } else {
         const auto from_memory = [&](int r, int m) { return Traits::load(source + n * r + 1024 * m); };
-        cuda_core::load_part<Sign, Parts>(x, from_memory, t, h, part_roots);
+        cuda_core::load_half(x, from_memory, h, part_roots);
       }
       cuda_core::dft16<Sign>(x);
       cuda_core::twiddle(x, twiddles, t);

@@ -56,15 +56,14 @@ struct KernelChoice {
   KernelFunction cuda_core_transform[2] = {nullptr, nullptr};
   KernelFunction cuda_core_8192[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_8192_kernel, likewise
   KernelFunction cuda_core_16384[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_16384_kernel, likewise
-  // cuda_core_transform_16384_kernel of 2 and 4 parts [log2 parts - 1][forward, inverse], likewise (sm_90).
-  KernelFunction cuda_core_parts[2][2] = {};
+  // cuda_core_transform_16384_kernel in clusters of two blocks (2^15 points) [forward, inverse], likewise (sm_90).
+  KernelFunction cuda_core_halves[2] = {nullptr, nullptr};
   // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
   KernelFunction cuda_core_short[3][2] = {};
-  // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][forward,
-  // inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates.
-  // [log2 length - 7]: the default lanes per thread; [6]: 4096 points in two lanes per thread, loads at the
-  // tile's start (8-byte inputs whose outputs lie apart; cuda::CudaCorePassShape).
-  KernelFunction cuda_core_pass[2][2][7][2] = {};
+  // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][lanes per
+  // thread - 1][forward, inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates (two lanes
+  // where cuda::cuda_core_pass_has_two_lanes, else null).
+  KernelFunction cuda_core_pass[2][2][6][2][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -85,29 +84,30 @@ void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaS
                                                           static_cast<Storage*>(output), map);
 }
 
-static_assert(cuda::CudaCorePassShape<12, 4>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
-                  cuda::CudaCorePassShape<12, 8, 2>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
+static_assert(cuda::CudaCorePassShape<12, 4, 2>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
                   (std::int64_t{1} << cuda::cuda_core_pass_max_log2_length) == plan::longest_cuda_core_pass,
               "the plan's longest CUDA-core pass and its tile are the kernel's");
 
-// cuda::cuda_core_pass_kernel from Input to Output elements [log2 length - 7, or 6: 4096 points in two
-// lanes per thread][forward, inverse].
+// cuda::cuda_core_pass_kernel from Input to Output elements, 2^Log2Length points, in one lane per thread
+// and (where cuda::cuda_core_pass_has_two_lanes) in two [lanes - 1][forward, inverse].
+template <typename Input, typename Output, int Log2Length>
+void set_cuda_core_passes_of_length(KernelFunction (&kernels)[2][2]) {
+  kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, Log2Length, 1>;
+  kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, Log2Length, 1>;
+  if constexpr (cuda::cuda_core_pass_has_two_lanes(Log2Length, sizeof(Input))) {
+    kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, Log2Length, 2>;
+    kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, Log2Length, 2>;
+  }
+}
+// ... of every length [log2 length - 7][lanes - 1][forward, inverse].
 template <typename Input, typename Output>
-void set_cuda_core_passes(KernelFunction (&kernels)[7][2]) {
-  kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 7>;
-  kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 7>;
-  kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 8>;
-  kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 8>;
-  kernels[2][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 9>;
-  kernels[2][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 9>;
-  kernels[3][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 10>;
-  kernels[3][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 10>;
-  kernels[4][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 11>;
-  kernels[4][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 11>;
-  kernels[5][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 12>;
-  kernels[5][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 12>;
-  kernels[6][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, 12, 2>;
-  kernels[6][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, 12, 2>;
+void set_cuda_core_passes(KernelFunction (&kernels)[6][2][2]) {
+  set_cuda_core_passes_of_length<Input, Output, 7>(kernels[0]);
+  set_cuda_core_passes_of_length<Input, Output, 8>(kernels[1]);
+  set_cuda_core_passes_of_length<Input, Output, 9>(kernels[2]);
+  set_cuda_core_passes_of_length<Input, Output, 10>(kernels[3]);
+  set_cuda_core_passes_of_length<Input, Output, 11>(kernels[4]);
+  set_cuda_core_passes_of_length<Input, Output, 12>(kernels[5]);
 }
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>
@@ -130,10 +130,8 @@ KernelChoice kernels_for() {
     choice.cuda_core_8192[1] = &cuda::cuda_core_transform_8192_kernel<Storage, +1>;
     choice.cuda_core_16384[0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1>;
     choice.cuda_core_16384[1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1>;
-    choice.cuda_core_parts[0][0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1, 2>;
-    choice.cuda_core_parts[0][1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1, 2>;
-    choice.cuda_core_parts[1][0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1, 4>;
-    choice.cuda_core_parts[1][1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1, 4>;
+    choice.cuda_core_halves[0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1, 2>;
+    choice.cuda_core_halves[1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1, 2>;
     choice.cuda_core_short[0][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 9>;
     choice.cuda_core_short[0][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 9>;
     choice.cuda_core_short[1][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 10>;
@@ -194,7 +192,7 @@ bool has_default_stages(const plan::AxisSchedule& axis, const plan::Pass& pass, 
 
 // The CUDA-core kernel of a whole transform of 2^log2_length points
 // (cuda_core_transform.cuh; null for other lengths, in the fp64 mode, and
-// for 2^15 and 2^16 points without thread-block clusters), its threads,
+// for 2^15 points without thread-block clusters), its threads,
 // its shared memory without [0] and with [1] the next transform's fetch,
 // and its blocks per transform (a cluster of them where more than one).
 struct CudaCoreKernel {
@@ -206,14 +204,13 @@ struct CudaCoreKernel {
 CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, int sign, int storage_bytes,
                                 bool clusters) {
   const int direction = sign < 0 ? 0 : 1;
-  if (log2_length > cuda::cuda_core_16384_log2_length && log2_length <= cuda::cuda_core_16384_log2_length + 2) {
+  if (log2_length == cuda::cuda_core_16384_log2_length + 1) {
     if (!clusters) return {};
-    const int log2_parts = log2_length - cuda::cuda_core_16384_log2_length;
-    const int without_fetch = cuda::cuda_core_16384_shared_bytes(storage_bytes, false);
-    return {kernels.cuda_core_parts[log2_parts - 1][direction],
+    return {kernels.cuda_core_halves[direction],
             cuda::cuda_core_16384_threads,
-            {without_fetch, log2_parts == 1 ? cuda::cuda_core_16384_shared_bytes(storage_bytes, true) : without_fetch},
-            1 << log2_parts};  // halves fetch their own half (with 4-byte storage), quarters none
+            {cuda::cuda_core_16384_shared_bytes(storage_bytes, false),
+             cuda::cuda_core_16384_shared_bytes(storage_bytes, true)},
+            2};  // the halves fetch their own half (with 4-byte storage)
   }
   if (log2_length >= cuda::cuda_core_short_min_log2_length && log2_length <= cuda::cuda_core_short_max_log2_length) {
     return {kernels.cuda_core_short[log2_length - cuda::cuda_core_short_min_log2_length][direction],
@@ -556,11 +553,11 @@ class CudaExecutor final : public Executor {
           view.pass && !view.plane && !runtime_shape_kernels_forced() &&
           ((problem.mode == ComputeMode::fp32 && has_default_stages(*view.axis, *view.pass, log2_pass_length)) ||
            has_stages_of_radix_schedule(*view.axis, *view.pass, log2_pass_length, 4));
-      // Whole 512- ... 65536-point transforms (the axis's one pass, from
+      // Whole 512- ... 32768-point transforms (the axis's one pass, from
       // storage to storage) whose stages are fp32 arithmetic: the fp32 mode's
       // default stages, or the radix-4 schedule in any mode (fp32 butterflies
       // in the tensor-core modes too; plan::problem_max_radix).  One block
-      // (2^15, 2^16 points: a cluster of 2 or 4) each on the CUDA cores
+      // (2^15 points: a cluster of two) each on the CUDA cores
       // (cuda::cuda_core_short_transform_kernel, cuda_core_transform_kernel,
       // cuda_core_transform_8192_kernel, cuda_core_transform_16384_kernel),
       // whose 16-point DFTs are two radix-4 steps.
@@ -583,21 +580,21 @@ class CudaExecutor final : public Executor {
           stride_before *= view.axis->pass_length(*earlier);
         }
       }
-      // 4096 points of 8-byte inputs whose outputs lie apart (a later pass of several, a strided axis: the
-      // output map's runs are A x I): tiles of four columns in two lanes per thread, whose 32-byte runs beat
-      // two columns' 16 (cuda::CudaCorePassShape); where the outputs are contiguous two columns, whose next
-      // loads overlap.
+      // Two lanes per thread (twice the columns: cuda::cuda_core_pass_lanes) for 4-byte inputs and where
+      // the outputs lie apart (a later pass of several, a strided axis: the output map's runs are A x I),
+      // where that tile fits; one lane where the outputs are contiguous, whose next loads then overlap.
       const bool outputs_apart = stride_before > 1 || view.inner > 1;
-      const bool longest_pass = log2_pass_length == cuda::cuda_core_pass_max_log2_length;
-      const int cuda_core_pass_lanes = longest_pass && (input_element_bytes == 4 || outputs_apart) ? 2 : 1;
-      // (4-byte inputs take two lanes by default; [6] is the two-lane instance of 8-byte ones)
-      const bool two_lane_instance = longest_pass && input_element_bytes == 8 && cuda_core_pass_lanes == 2;
-      const int cuda_core_pass_index =
-          two_lane_instance ? 6 : log2_pass_length - cuda::cuda_core_pass_min_log2_length;
+      int cuda_core_pass_lanes = cuda::cuda_core_pass_lanes(log2_pass_length, input_element_bytes, outputs_apart);
+      if (cuda_core_pass_stages && cuda_core_pass_lanes == 2 &&
+          cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes > max_shared_) {
+        cuda_core_pass_lanes = 1;
+      }
       const KernelFunction cuda_core_pass =
-          cuda_core_pass_stages ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
-                                                        [cuda_core_pass_index][sign < 0 ? 0 : 1]
-                                : nullptr;
+          cuda_core_pass_stages
+              ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
+                                      [log2_pass_length - cuda::cuda_core_pass_min_log2_length]
+                                      [cuda_core_pass_lanes - 1][sign < 0 ? 0 : 1]
+              : nullptr;
       // A 2^15-point single pass reading fp16/bf16 storage: two 2^14-point halves, one block each
       // (cuda::paired_halves_pass_kernel; plan::pass_limits).
       launch.paired_halves = !cuda_core_transform && plan::tensor_core_mode(problem.mode) && storage_bytes == 4 &&
@@ -654,7 +651,7 @@ class CudaExecutor final : public Executor {
           launch.parts > 1 ? 1 : std::max<std::int64_t>(min_columns, target_tile_elements / length);
       while (tile_columns > 1 && tile_columns / 2 >= p.total_columns) tile_columns /= 2;
       const cuda::CudaCorePassLaunch cuda_core_pass_shape =
-          cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length, input_element_bytes, cuda_core_pass_lanes)
+          cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length, cuda_core_pass_lanes)
                          : cuda::CudaCorePassLaunch{};
       if (cuda_core_pass) tile_columns = cuda_core_pass_shape.columns;  // the kernel's
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;

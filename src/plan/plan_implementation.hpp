@@ -80,7 +80,8 @@ constexpr int default_max_radix = 16;
 // 0.86x the time of the paired halves' products, bf16 0.87x, the same
 // relL2; fp32 storage (r312: the fp32 mode's run of the same kernel) 0.94x
 // the time of two tensor-core passes, relL2 1.75e-7 against 2.50e-7;
-// 65536 points (four blocks) 1.12x ... 1.50x slower (radix 16).
+// 65536 points (four blocks) 1.12x ... 1.50x slower (radix 16), and
+// slower than two CUDA-core passes of 256 (r348): not kept.
 // single_fp16's one product is as fast or faster than these kernels at
 // 1024, 2048, 8192, 16384 and 32768 and keeps radix 16 (docs/BENCHMARKS.md,
 // the thirty-third to thirty-fifth sessions).
@@ -167,8 +168,7 @@ constexpr int log2_longest_in_place_strided_pass = 12;
 // `intermediate_element_bytes`: of the plan's intermediates (4 for the
 // compact formats, which let passes with columns apart reach 4096 points);
 // `thread_block_clusters`: the device launches them (sm_90; as if so
-// without a device), which the CUDA-core kernels of 2^15 and 2^16 points
-// need.
+// without a device), which the CUDA-core kernel of 2^15 points needs.
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
                        bool writes_packed_storage, std::int64_t shared_bytes_per_block,
                        int intermediate_element_bytes = 8, bool thread_block_clusters = true);

@@ -57,7 +57,7 @@ int problem_max_radix(const Problem& problem) {
   if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
   // Several passes of 128 ... 4096 points (cuda::cuda_core_pass_kernel;
-  // make_plan keeps them where every pass is one): 2^17 ... 2^26 points in
+  // make_plan keeps them where every pass is one): 2^16 ... 2^26 points in
   // two or three passes, fp32 storage from 2^20; the single-product mode
   // where its own passes are slower: fp16/bf16 storage (H100 r335: 2^17 ...
   // 2^20 0.96x ... 0.99x the time, relL2 5.13e-4 -> 2.78e-4 in fp16; r338,
@@ -67,8 +67,11 @@ int problem_max_radix(const Problem& problem) {
   // 4096 x 2048 (r338: 0.81x the time, single_fp16 0.88x).  Compact
   // intermediates (fp16/bf16 storage) take the same rules: there the passes
   // take 0.56x ... 0.86x the time of the default radices' (H100 r328), in
-  // both modes.
-  const bool several_cuda_core_passes = log2_n >= 17 && log2_n <= 26;
+  // both modes.  2^16 as 256 x 256 too (r348, A/B, three rounds, against
+  // the default radices' tensor-core passes: fp16 split 0.89x the time,
+  // compact 0.61x; single_fp16 1.00x, compact 0.67x; fp32 storage keeps
+  // them: the fp32 mode's CUDA-core passes ran 1.03x their time).
+  const bool several_cuda_core_passes = log2_n >= 16 && log2_n <= 26;
   if (split && several_cuda_core_passes && (narrow_storage || log2_n >= 20)) return 4;
   if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes && (narrow_storage || log2_n >= 21)) {
     return 4;
@@ -107,13 +110,16 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
   PassLimits limits{on_chip, on_chip / min_columns_per_tile, on_chip / min_columns_per_tile};
   // A whole 16384-point transform between packed storage in the stages the
   // CUDA-core kernel runs (the radix-4 schedule in any mode, the fp32 mode's
-  // default stages) takes one pass where its tile fits; 2^15 and 2^16 points
-  // too where the device has thread-block clusters (two or four blocks of
-  // that tile per transform, cuda::cuda_core_transform_16384_kernel's Parts).
+  // default stages) takes one pass where its tile fits; 2^15 points too
+  // where the device has thread-block clusters (two blocks of that tile per
+  // transform, cuda::cuda_core_transform_16384_kernel's Parts).  Not 2^16
+  // (four blocks): two passes of 256 points on the CUDA cores took 0.68x
+  // (fp32 storage) and 0.81x (fp16) of its time in the fp32 mode (H100
+  // r348, A/B, three rounds).
   const bool cuda_core_stages = max_radix == 4 || (mode == ComputeMode::fp32 && max_radix == default_max_radix);
   if (mode != ComputeMode::fp64 && cuda_core_stages && reads_packed_storage && writes_packed_storage &&
       cuda_core_16384_tile_bytes <= shared_bytes_per_block) {
-    limits.contiguous_single_pass = std::int64_t{1} << (thread_block_clusters ? 16 : 14);
+    limits.contiguous_single_pass = std::int64_t{1} << (thread_block_clusters ? 15 : 14);
   }
   // Those stages run the first of two passes of an unstrided axis at 4096
   // points on the CUDA cores (cuda::cuda_core_pass_kernel; its outputs are

@@ -873,11 +873,11 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         run_case(p, true, buffers, totals, seed++);
       }
     }
-    // Whole 512- ... 65536-point transforms on the CUDA cores (cuda::
+    // Whole 512- ... 32768-point transforms on the CUDA cores (cuda::
     // cuda_core_short_transform_kernel, cuda_core_transform_kernel,
     // cuda_core_transform_8192_kernel, cuda_core_transform_16384_kernel,
-    // the last in clusters of 2 and 4 blocks for 2^15 and 2^16 points:
-    // the fp32 mode, and the tensor-core
+    // the last in clusters of 2 blocks for 2^15 points; 2^16 points as two
+    // CUDA-core passes of 256: the fp32 mode, and the tensor-core
     // modes' radix-4 schedules): in place and out, each direction and
     // normalization, every storage, a batch of several rounds of the
     // resident blocks (clusters) with a partial last one.

@@ -137,8 +137,11 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({16384}, storage, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 4}));
     // 2^15 points: two blocks of the 16384-point kernel (a cluster) in the split mode.
     EXPECT_EQ(radices_of({32768}, storage, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 4, 4, 2}));
-    const std::vector<int> two_passes = radices_of({65536}, storage, ComputeMode::split_fp16, 0);  // not one kernel
-    EXPECT_EQ(*std::max_element(two_passes.begin(), two_passes.end()), 16);
+    // 2^16 points: two passes of 256 on the CUDA cores (cuda_core_pass_kernel) in fp16/bf16 storage; fp32
+    // storage keeps the default radices' tensor-core passes.
+    const std::vector<int> two_passes = radices_of({65536}, storage, ComputeMode::split_fp16, 0);
+    EXPECT_EQ(*std::max_element(two_passes.begin(), two_passes.end()),
+              storage == StorageType::complex_fp32 ? 16 : 4);
   }
   EXPECT_EQ(radices_of({4096}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), three_radix_16);
   EXPECT_EQ(radices_of({2048}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 8}));
@@ -148,14 +151,15 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
 // radix-4 schedule, the fp32 mode's default stages) takes one pass between
 // packed storage (plan::pass_limits: the kernel's tile fits 227 KB); as the
 // first axis of a 2D transform (intermediates out) it keeps two.
-// ... and 2^15 and 2^16 points (two or four blocks of that kernel per
-// transform) where the device has thread-block clusters (plan::pass_limits).
+// ... and 2^15 points (two blocks of that kernel per transform) where the
+// device has thread-block clusters (plan::pass_limits); 2^16 points take two
+// passes of 256.
 TEST(PlanSchedule, Whole16384PointTransformsOfTheCudaCoreStagesTakeOnePass) {
   const auto passes_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
     return host_plan_of(storage, mode, sizes, max_radix, false).implementation().axes.front().passes.size();
   };  // of the last axis
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
-    for (std::int64_t n : {16384, 32768, 65536}) {
+    for (std::int64_t n : {16384, 32768}) {
       SCOPED_TRACE(n);
       EXPECT_EQ(passes_of({n}, storage, ComputeMode::split_fp16, 4), 1u);
       EXPECT_EQ(passes_of({n}, storage, ComputeMode::single_fp16, 4), 1u);
@@ -163,6 +167,8 @@ TEST(PlanSchedule, Whole16384PointTransformsOfTheCudaCoreStagesTakeOnePass) {
       EXPECT_EQ(passes_of({n}, storage, ComputeMode::fp32, 8), 2u);
       EXPECT_EQ(passes_of({4, n}, storage, ComputeMode::split_fp16, 4), 2u);
     }
+    EXPECT_EQ(passes_of({65536}, storage, ComputeMode::split_fp16, 4), 2u);
+    EXPECT_EQ(passes_of({65536}, storage, ComputeMode::fp32, 0), 2u);
     EXPECT_EQ(passes_of({131072}, storage, ComputeMode::split_fp16, 4), 2u);
     EXPECT_EQ(passes_of({131072}, storage, ComputeMode::fp32, 0), 2u);
     const auto limits_of = [&](bool clusters) {
@@ -170,7 +176,7 @@ TEST(PlanSchedule, Whole16384PointTransformsOfTheCudaCoreStagesTakeOnePass) {
                                plan::default_shared_bytes_per_block, 8, clusters)
           .contiguous_single_pass;
     };
-    EXPECT_EQ(limits_of(true), 65536);
+    EXPECT_EQ(limits_of(true), 32768);
     EXPECT_EQ(limits_of(false), 16384) << "no clusters (sm_80): one block per transform";
   }
   // The tensor cores' paired halves (2^15 points, fp16/bf16 storage) run as a cluster too.
@@ -206,12 +212,12 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
   }
 }
 
-// 2^17 ... 2^26 points take radix 4 where its passes of 128 ... 4096
+// 2^16 ... 2^26 points take radix 4 where its passes of 128 ... 4096
 // points run on the CUDA cores faster than the tensor cores'
 // (the split mode; fp32 storage from 2^20; single_fp16 in fp16/bf16
 // storage, in fp32 storage from 2^21), as do 2D/3D shapes of 2^20 ...
 // 2^26 elements whose axes have 256 ... 1024 or 4096 points (both modes,
-// fp16/bf16 storage).  With compact intermediates: 2^17 ... 2^26 in both
+// fp16/bf16 storage).  With compact intermediates: 2^16 ... 2^26 in both
 // modes, and 2D/3D shapes whose axes have 256 ... 4096 points.
 TEST(PlanSchedule, CudaCorePassesWhereFaster) {
   struct Case {
@@ -222,7 +228,8 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
   };
   using Sizes = std::vector<std::int64_t>;
   const std::vector<Case> cases = {
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 16}, false, false},  // 2^16 in one pass: radix 16
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 16}, true, true},   // 256 x 256
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 16}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 17}, true, true},   // 512 x 256
       {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{1 << 20}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 22}, true, true},
@@ -670,11 +677,11 @@ TEST_P(PassGrouping, PassesCoverStagesAndFitOnChip) {
       EXPECT_GE(limits.contiguous_single_pass, on_chip);
       // The contiguous single pass: 2^14 points where it reads storage in the tensor-core modes with the
       // default radices, 2^15 (paired halves) in fp16/bf16 storage where it also writes 4-byte elements;
-      // 2^16 in the stages of the CUDA-core kernel (the radix-4 schedule, the fp32 mode's default stages)
+      // 2^15 in the stages of the CUDA-core kernel (the radix-4 schedule, the fp32 mode's default stages)
       // between packed storage (default_shared_bytes_per_block's device has thread-block clusters).
       const bool writes_four_bytes = writes_storage || intermediate_bytes == 4;
       const std::int64_t cuda_core_single_pass =
-          c.combo.mode != ComputeMode::fp64 && cuda_core_stages && reads_storage && writes_storage ? 1 << 16 : 0;
+          c.combo.mode != ComputeMode::fp64 && cuda_core_stages && reads_storage && writes_storage ? 1 << 15 : 0;
       EXPECT_EQ(limits.contiguous_single_pass,
                 tensor && default_radix && reads_storage ? (narrow && writes_four_bytes ? 1 << 15 : 1 << 14)
                                                          : std::max(on_chip, cuda_core_single_pass));
