@@ -42,12 +42,17 @@ int problem_max_radix(const Problem& problem) {
     // relL2.
     // fp32 storage: where every axis has 4096 points (r345, two rounds:
     // 4096^2 split 0.93x the time of its tensor-core passes, single_fp16
-    // 0.99x; relL2 2.09e-7, was 2.93e-7 and 4.69e-4).
+    // 0.99x; relL2 2.09e-7, was 2.93e-7 and 4.69e-4).  Compact
+    // intermediates also take axes of 128 points (r349: 128^3 as three
+    // CUDA-core passes instead of a 128 x 128 plane and a pass, split 0.83x
+    // the time in fp16, 0.85x in bf16; single_fp16 1.00x, relL2 5.35e-4 ->
+    // 3.35e-4).  Not with full intermediates (r349: 1.33x slower).
     std::int64_t elements = 1;
     bool short_axes = true, axes_of_4096 = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
-      short_axes = short_axes && size >= 256 && (size <= 1024 || size == 4096 || (compact && size == 2048));
+      short_axes = short_axes && size >= (compact ? 128 : 256) &&
+                   (size <= 1024 || size == 4096 || (compact && size == 2048));
       axes_of_4096 = axes_of_4096 && size == 4096;
     }
     const bool radix_four = (narrow_storage ? short_axes : axes_of_4096) && elements >= (std::int64_t{1} << 20) &&

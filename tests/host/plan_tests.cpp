@@ -218,7 +218,7 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
 // storage, in fp32 storage from 2^21), as do 2D/3D shapes of 2^20 ...
 // 2^26 elements whose axes have 256 ... 1024 or 4096 points (both modes,
 // fp16/bf16 storage).  With compact intermediates: 2^16 ... 2^26 in both
-// modes, and 2D/3D shapes whose axes have 256 ... 4096 points.
+// modes, and 2D/3D shapes whose axes have 128 ... 4096 points.
 TEST(PlanSchedule, CudaCorePassesWhereFaster) {
   struct Case {
     ComputeMode mode;
@@ -256,7 +256,9 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 4096}, true, true},  // strided 4096 points
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, false, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, true},  // compact: 3 passes
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{128, 128, 128}, false, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 128}, false, false},  // 8192: no such pass
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 1024}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{4096, 4096}, true, false},  // every axis 4096
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{4096, 4096}, true, false},
