@@ -594,11 +594,13 @@ template <typename Element, typename Roots>
 __device__ __forceinline__ void load_half(float2 (&x)[16], const Element& element, int h, const Roots& part_roots) {
 #pragma unroll
   for (int m = 0; m < 16; ++m) {
-    const float2 y0 = element(0, m), y1 = element(1, m);
-    x[m] = h ? complex_subtract(y0, y1) : complex_add(y0, y1);
+    float2 y[2];
+#pragma unroll
+    for (int r = 0; r < 2; ++r) y[r] = element(r, m);
+    x[m] = h ? complex_subtract(y[0], y[1]) : complex_add(y[0], y[1]);
   }
-  if (h != 0) {  // w_32^m = w_32768^(1024 m)
-    twiddle_by_powers(x, part_roots(1024), part_roots(2048), part_roots(4096), part_roots(8192));
+  if (h != 0) {  // w_32^(h m) = w_32768^(1024 h m)
+    twiddle_by_powers(x, part_roots(1024 * h), part_roots(2048 * h), part_roots(4096 * h), part_roots(8192 * h));
   }
 }
 
