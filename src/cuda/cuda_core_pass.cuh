@@ -75,9 +75,10 @@ namespace tensorfft::cuda {
 constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 12;
 
 // Lanes: a lane (column, t) of the tile takes t's 16 points of the column;
-// 512 threads, each one lane (W = 1) or two (W = 2, 512 ... 4096 points:
-// thread i runs lanes i and i + 512, twice the columns of one lane, so twice
-// the run of consecutive elements each column-fastest warp access covers).
+// 512 threads, each one lane (W = 1) or two (W = 2, which the kernel runs at
+// 512 ... 4096 points: thread i runs lanes i and i + 512, twice the columns
+// of one lane, so twice the run of consecutive elements each column-fastest
+// warp access covers).
 // The next tile's loads are issued during this tile's last stage
 // (early_fetch) but with two lanes of 8-byte inputs, whose loads would not
 // fit the registers twice: those are issued at the tile's start.  The
@@ -91,6 +92,7 @@ constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length
 // - 8-byte inputs of 4096 points whose outputs lie apart (r341).  Not at
 //   512 ... 2048 points (r347: 2^18 ... 2^26 with fp32 intermediates 1.07x
 //   ... 1.13x slower: their loads wait for the tile's start).
+//
 // Whether the executor holds an instance of two lanes per thread for that length and input.
 constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes) {
   return input_bytes == 4 ? log2_length >= 10 : log2_length == 12;

@@ -580,9 +580,9 @@ class CudaExecutor final : public Executor {
           stride_before *= view.axis->pass_length(*earlier);
         }
       }
-      // Two lanes per thread (twice the columns: cuda::cuda_core_pass_lanes) for 4-byte inputs and where
-      // the outputs lie apart (a later pass of several, a strided axis: the output map's runs are A x I),
-      // where that tile fits; one lane where the outputs are contiguous, whose next loads then overlap.
+      // Two lanes per thread (twice the columns: cuda::cuda_core_pass_lanes) for 4-byte inputs of 1024 ...
+      // 4096 points and for 8-byte inputs of 4096 whose outputs lie apart (a later pass of several, a strided
+      // axis: the output map's runs are A x I), where that tile fits the device's shared memory.
       const bool outputs_apart = stride_before > 1 || view.inner > 1;
       int cuda_core_pass_lanes = cuda::cuda_core_pass_lanes(log2_pass_length, input_element_bytes, outputs_apart);
       if (cuda_core_pass_stages && cuda_core_pass_lanes == 2 &&
