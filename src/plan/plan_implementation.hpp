@@ -88,11 +88,12 @@ constexpr int default_max_radix = 16;
 // Radix 4 also where the transform takes passes of 128 ... 4096 points that
 // the CUDA executor runs on the CUDA cores (cuda::cuda_core_pass_kernel;
 // make_plan keeps it only where every axis's passes are such passes): 1D
-// 2^17 ... 2^26 points in the split mode (fp32 storage from 2^20),
+// 2^16 ... 2^26 points in the split mode (fp32 storage from 2^20),
 // single_fp16 in fp16/bf16 storage (fp32 storage from 2^21), with compact
-// intermediates 2^17 ... 2^26 in both modes, and 2D/3D shapes of 2^20 ... 2^26 elements
-// with axes of 256 ... 1024 points (split, fp16/bf16 storage; with compact
-// intermediates both modes, and axes of up to 4096 points).  H100 (the
+// intermediates 2^16 ... 2^26 in both modes, and 2D/3D shapes of 2^20 ...
+// 2^26 elements with axes of 256 ... 1024 or 4096 points (fp16/bf16
+// storage, both modes; with compact intermediates also 128 and 2048; fp32
+// storage where every axis has 4096).  H100 (the
 // thirty-sixth session, r319, r322, r323), against the tensor-core passes:
 // split fp16 0.87x ... 0.98x the
 // time, bf16 0.82x ... 0.98x, fp32 storage 0.89x at 2^21 / 2^22 (1.00x ...
@@ -101,7 +102,9 @@ constexpr int default_max_radix = 16;
 // compact intermediates 0.56x ... 0.86x (r328), single_fp16 fp16/bf16
 // 2^17 ... 2^20 0.96x ... 0.99x (r335).  The thirty-eighth session: 2^22 and
 // 2^23 with a 4096-point first pass (pass_limits; r338), which also brought
-// single_fp16's 2^22 and fp32 storage's 2^23 to the CUDA cores.
+// single_fp16's 2^22 and fp32 storage's 2^23 to the CUDA cores.  The
+// thirty-ninth session: 2^16 as 256 x 256 (r348), 128^3 with compact
+// intermediates (r349, r350).
 int problem_max_radix(const Problem& problem);
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the
@@ -181,8 +184,9 @@ constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
 // executor runs on the CUDA cores where their stages are fp32 arithmetic
 // (cuda::cuda_core_pass_kernel, with fp32 or compact intermediates): 128 ... 4096.
 constexpr std::int64_t shortest_cuda_core_pass = 128, longest_cuda_core_pass = 4096;
-// The shared memory of that kernel's largest 4096-point tile (cuda::CudaCorePassShape<12, 4>::
-// tile_bytes: four columns of 16 regions of 257 fp32 complex values, 4 apart).
+// The shared memory of that kernel's 4096-point tile in two lanes per thread (cuda::CudaCorePassShape<12,
+// 4, 2>::tile_bytes: four columns of 16 regions of 257 fp32 complex values, 4 apart), which 4096-point
+// passes need.
 constexpr std::int64_t longest_cuda_core_pass_tile_bytes = 4 * (16 * 257 + 4) * 8;
 // Whether every pass of `axis` is such a pass.
 bool passes_run_on_cuda_cores(const AxisSchedule& axis);

@@ -365,7 +365,7 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
       int& first = pass_log2_lengths[0];
       int& second = pass_log2_lengths[1];
       if (limits.first_of_two > 0) {
-        const int log2_first = log2_floor(limits.first_of_two), log2_rest = log2_size - log2_floor(limits.first_of_two);
+        const int log2_first = log2_floor(limits.first_of_two), log2_rest = log2_size - log2_first;
         if (log2_first > first && log2_rest <= log2_floor(limits.first_of_two_longest_second) &&
             log2_rest >= log2_floor(limits.first_of_two_shortest_second)) {
           first = log2_first;
