@@ -155,6 +155,26 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 
 }  // namespace cuda_core
 
+// The cross-row step (plan::runs_cross_row_step), CrossRows: a contiguous
+// 4096-point pass in two lanes per thread whose tile g holds the four rows
+// n' + Q r (r < 4, n' = g mod Q, of the block of 4Q rows g / Q) computes
+// the DFT of 4 over r besides each row's DFT, and writes output s of it to
+// row 4 g + s: the first pass (of 4 points, Stockham's map) of the next
+// axis, whose second pass then has Q points.  The two commute (one acts
+// along the rows, the other across them), so the step's butterflies run
+// where whole lanes meet in one thread: across rows r and r + 2 in stage 2
+// (one thread's two lanes; row 1 + 2's difference times w_4), across rows
+// 2 p and 2 p + 1 in stage 3 (each lane reads both, lane w writes output
+// p + 2 w: their sum or difference).
+// Why: the strided 4096-point pass it replaces by a 1024-point one reads
+// 16- or 32-byte runs per column group; ncu (H100 r352 / r353, 4096^2
+// fp16): 1.09 TB/s with compact intermediates (L2 the busiest unit, half of
+// each sector used), 1.44 TB/s with fp32 ones, against 2.0 ... 2.6 TB/s for
+// the contiguous pass.  r354 (A/B, three rounds): 4096^2 0.69x the time with
+// fp32 intermediates (fp16 split 0.628 ms against 0.911), 0.75x compact
+// (0.570 against 0.757), bf16 0.68x / 0.80x, single_fp16 alike; relL2 the
+// same.
+
 // Runs one pass (params: stockham_pass_kernel's) of 2^Log2Length points over
 // params.total_columns columns, tiles of C columns in a persistent loop;
 // in place too (a tile's inputs are all read before any of its outputs is
@@ -165,10 +185,12 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // shared memory and CudaCorePassShape::threads threads.  Thread i runs lanes
 // i + 512 w (w < W): with two lanes, one warp's column-fastest lanes span
 // the tile's C columns x 32 / C t (C <= 32).
-template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length, int Lanes>
+template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length, int Lanes, bool CrossRows = false>
 __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>::threads, 1)
     cuda_core_pass_kernel(PassParameters params) {
   using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>;
+  static_assert(!CrossRows || (Log2Length == 12 && Lanes == 2 && sizeof(InputStorage) == 4),
+                "the cross-row step runs in the 4096-point tile of four 4-byte rows");
   using InputTraits = StorageTraits<InputStorage>;
   using OutputTraits = StorageTraits<OutputStorage>;
   constexpr int T = Shape::column_threads, C = Shape::columns, R = Shape::last_radix, W = Shape::lanes_per_thread;
@@ -196,6 +218,14 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   const auto pass_twiddle = [&](int e) {  // w_{A P}^e, e < A P
     return complex_multiply(__ldg(coarse + (e >> params.fine_bits)), __ldg(fine + (e & ((1 << params.fine_bits) - 1))));
   };
+  // CrossRows: the first element of the tile's row r (tile g = first / 4: row (g / Q) 4Q + g mod Q + Q r).
+  const auto cross_row_start = [&](std::int64_t first, int r) {
+    const int log2_q = params.log2_cross_row_distance;
+    const std::int64_t g = first >> 2;
+    const std::int64_t row = ((g >> log2_q) << (log2_q + 2)) + (g & ((std::int64_t{1} << log2_q) - 1)) +
+                             (std::int64_t{r} << log2_q);
+    return row << Log2Length;
+  };
   const std::int64_t load_step = std::int64_t{T} << load.log2_b;  // from point p to p + T
   const std::int64_t store_step = std::int64_t{T} << store.log2_b;
   // The inputs of the tile from column `first` as stored (widened in stage 1), zeros past the last column.
@@ -206,7 +236,9 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
     for (int w = 0; w < W; ++w) {
       const cuda_core::PassLane loader = lane_of(load_column_fastest, w);
       if (first + loader.column < columns) {
-        const InputStorage* source = input + load.tile_start(first) + load.memory(loader.t, loader.column);
+        const InputStorage* source =
+            input + (CrossRows ? cross_row_start(first, loader.column) + loader.t
+                               : load.tile_start(first) + load.memory(loader.t, loader.column));
 #pragma unroll
         for (int m = 0; m < 16; ++m) raw[w][m] = load_stored_with_line(source + m * load_step);
       }
@@ -276,23 +308,51 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       fetch(first + step);  // the next tile's loads (raw is free since stage 1)
       store_every_sixteenth(first, storer, k0, x);
     } else {
+      // Stage 2's lanes: column-fastest; CrossRows: rows c and c + 2 in one thread, c = bit 2 of its index
+      // and t's bits 2 and 3 from its bits 4 and 3, so that a half-warp's 2 x 8 lanes fall in the 16
+      // pairs of banks as the column-fastest 4 x 4 do.
+      const auto worker_of = [&](int w) {
+        if constexpr (CrossRows) {
+          const int t = (thread & 3) | (thread & 8) | ((thread >> 2) & 4) | ((thread >> 5) << 4);
+          return cuda_core::PassLane{((thread >> 2) & 1) + 2 * w, t};
+        } else {
+          return lane_of(true, w);
+        }
+      };
       {  // Stage 2: lane (column, k0 + 16 a) takes b (points a + R b of region k0), DFT -> k1, twiddle w_T^(a k1);
         // every lane's reads before any lane's writes (in place).
         float2 y[W][16];
 #pragma unroll
         for (int w = 0; w < W; ++w) {
-          const cuda_core::PassLane worker = lane_of(true, w);
+          const cuda_core::PassLane worker = worker_of(w);
           const int k0 = worker.t & 15, a = worker.t >> 4;
           const float2* const own = tile + worker.column * pitch + k0 * region;
 #pragma unroll
           for (int b = 0; b < 16; ++b) y[w][b] = own[a + R * b];
-          cuda_core::dft16<Sign>(y[w]);
-          cuda_core::twiddle(y[w], twiddles, 16 * a);  // w_T = w_P^16
+          if constexpr (!CrossRows) {
+            cuda_core::dft16<Sign>(y[w]);
+            cuda_core::twiddle(y[w], twiddles, 16 * a);  // w_T = w_P^16
+          }
+        }
+        if constexpr (CrossRows) {  // the step's butterflies across rows c and c + 2, then as above
+          const cuda_core::PassLane worker = worker_of(0);
+          const bool turned = worker.column == 1;
+#pragma unroll
+          for (int b = 0; b < 16; ++b) {
+            const float2 difference = complex_subtract(y[0][b], y[1][b]);
+            y[0][b] = complex_add(y[0][b], y[1][b]);
+            y[1][b] = turned ? cuda_core::quarter_turn<Sign>(difference) : difference;
+          }
+#pragma unroll
+          for (int w = 0; w < W; ++w) {
+            cuda_core::dft16<Sign>(y[w]);
+            cuda_core::twiddle(y[w], twiddles, 16 * (worker.t >> 4));
+          }
         }
         __syncthreads();
 #pragma unroll
         for (int w = 0; w < W; ++w) {
-          const cuda_core::PassLane worker = lane_of(true, w);
+          const cuda_core::PassLane worker = worker_of(w);
           const int k0 = worker.t & 15, a = worker.t >> 4;
           float2* const own = tile + worker.column * pitch + k0 * region;
 #pragma unroll
@@ -304,18 +364,29 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // on device memory before then).
       if constexpr (Shape::early_fetch) fetch(first + step);
       // Stage 3: lane (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
+      // CrossRows: thread i's lanes read rows 2 p and 2 p + 1 (p = i / T) at t = i mod T and write
+      // output p + 2 w, their sum (w = 0) or difference (the step's last butterflies).
 #pragma unroll
       for (int w = 0; w < W; ++w) {
-        const cuda_core::PassLane storer = lane_of(store_column_fastest, w);
+        const cuda_core::PassLane storer =
+            CrossRows ? cuda_core::PassLane{(thread >> Shape::log2_column_threads) + 2 * w, thread & (T - 1)}
+                      : lane_of(store_column_fastest, w);
         const int k0 = storer.t & 15, c = storer.t >> 4;
-        const float2* const own = tile + storer.column * pitch + k0 * region;
+        const int read_column = CrossRows ? 2 * (thread >> Shape::log2_column_threads) : storer.column;
+        const float2* const own = tile + read_column * pitch + k0 * region;
         if (first + storer.column < columns) {
           OutputStorage* const destination = output + store.tile_start(first) + store.memory(storer.t, storer.column);
 #pragma unroll
           for (int q = 0; q < 16 / R; ++q) {
             float2 y[R];
 #pragma unroll
-            for (int a = 0; a < R; ++a) y[a] = own[16 * a + c + R * q];
+            for (int a = 0; a < R; ++a) {
+              y[a] = own[16 * a + c + R * q];
+              if constexpr (CrossRows) {
+                const float2 other = own[pitch + 16 * a + c + R * q];
+                y[a] = w == 0 ? complex_add(y[a], other) : complex_subtract(y[a], other);
+              }
+            }
             cuda_core::small_dft<Sign>(y);
 #pragma unroll
             for (int k2 = 0; k2 < R; ++k2) {

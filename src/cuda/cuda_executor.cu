@@ -64,6 +64,9 @@ struct KernelChoice {
   // thread - 1][forward, inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates (two lanes
   // where cuda::cuda_core_pass_has_two_lanes, else null).
   KernelFunction cuda_core_pass[2][2][6][2][2] = {};
+  // Its 4096-point instance with the cross-row step (CrossRows; plan::runs_cross_row_step), from 4-byte
+  // storage to intermediates [forward, inverse] (null for 8-byte storage).
+  KernelFunction cuda_core_cross_row_pass[2] = {nullptr, nullptr};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -142,6 +145,10 @@ KernelChoice kernels_for() {
     set_cuda_core_passes<Storage, Intermediate>(choice.cuda_core_pass[0][1]);
     set_cuda_core_passes<Intermediate, Intermediate>(choice.cuda_core_pass[1][1]);
     set_cuda_core_passes<Intermediate, Storage>(choice.cuda_core_pass[1][0]);
+    if constexpr (sizeof(Storage) == 4) {
+      choice.cuda_core_cross_row_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
+      choice.cuda_core_cross_row_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
+    }
   }
   return choice;
 }
@@ -437,6 +444,8 @@ struct PassView {
   std::int64_t inner;
   bool in_place_capable;  // the axis has one pass: each tile writes back the elements it read
   bool plane = false;     // the last two axes' 128 x 128 planes in one pass (plan.plane_pass)
+  // The next axis's cross-row step in this pass (plan::Pass::in_previous_pass), or null.
+  const plan::AxisSchedule* cross_row_axis = nullptr;
 };
 
 class CudaExecutor final : public Executor {
@@ -499,7 +508,17 @@ class CudaExecutor final : public Executor {
       const plan::AxisSchedule& axis = plan.axes[a];
       std::int64_t inner = 1;
       for (std::size_t later = axis.axis + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
-      for (const plan::Pass& pass : axis.passes) views.push_back({&axis, &pass, inner, axis.passes.size() == 1});
+      for (const plan::Pass& pass : axis.passes) {
+        if (pass.in_previous_pass) {  // the cross-row step: in the previous pass, whose outputs then move
+          if (views.empty() || views.back().cross_row_axis) {
+            throw Error(Status::internal_error, "a cross-row step without a pass before it: " + plan.description);
+          }
+          views.back().cross_row_axis = &axis;
+          views.back().in_place_capable = false;
+          continue;
+        }
+        views.push_back({&axis, &pass, inner, axis.passes.size() == 1});
+      }
     }
     if (views.empty()) views.push_back({nullptr, nullptr, 1, true});  // every axis has size 1
 
@@ -589,12 +608,28 @@ class CudaExecutor final : public Executor {
           cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes > max_shared_) {
         cuda_core_pass_lanes = 1;
       }
-      const KernelFunction cuda_core_pass =
+      KernelFunction cuda_core_pass =
           cuda_core_pass_stages
               ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
                                       [log2_pass_length - cuda::cuda_core_pass_min_log2_length]
                                       [cuda_core_pass_lanes - 1][sign < 0 ? 0 : 1]
               : nullptr;
+      if (view.cross_row_axis) {  // only the 4096-point two-lane instance from storage to intermediates has it
+        const bool holds =
+            cuda_core_pass_stages && log2_pass_length == cuda::cuda_core_pass_max_log2_length &&
+            cuda_core_pass_lanes == 2 && !launch.input_is_intermediate && launch.output_is_intermediate &&
+            view.inner == 1 && view.axis->passes.size() == 1 && kernels.cuda_core_cross_row_pass[0] != nullptr;
+        if (!holds) {
+          throw Error(Status::internal_error, "no kernel runs this pass with the next axis's cross-row step: " +
+                                                  plan.description);
+        }
+        cuda_core_pass = kernels.cuda_core_cross_row_pass[sign < 0 ? 0 : 1];
+        int log2_distance = 0;  // Q = S / 4 rows
+        while ((std::int64_t{plan::cross_row_step_points} << log2_distance) < view.cross_row_axis->size) {
+          ++log2_distance;
+        }
+        p.log2_cross_row_distance = log2_distance;
+      }
       // A 2^15-point single pass reading fp16/bf16 storage: two 2^14-point halves, one block each
       // (cuda::paired_halves_pass_kernel; plan::pass_limits).
       launch.paired_halves = !cuda_core_transform && plan::tensor_core_mode(problem.mode) && storage_bytes == 4 &&

@@ -479,6 +479,9 @@ struct PassParameters {
   // blocks then wait at the cluster barrier between their reads and writes
   // of a transform: where the output is the input (in place).
   int pairs_in_clusters = 0;
+  // cuda_core_pass_kernel's cross-row step (CrossRows): log2 of Q, the rows
+  // (transforms of the pass) between a tile's four rows.
+  int log2_cross_row_distance = 0;
 };
 
 template <typename Real>

@@ -79,12 +79,15 @@ class HostExecutor final : public Executor {
       rounds_after_stage_.push_back(std::move(rounds));
     }
     // ... and after every axis but the last executed, and inside the plane
-    // pass (axes 0 and 1 of the execution order) none.
+    // pass (axes 0 and 1 of the execution order) and before a cross-row step
+    // (the contiguous axis's pass runs it) none.
     rounds_after_axis_.assign(plan.axes.size(), false);
     std::size_t last_with_stages = plan.axes.size();
     for (std::size_t a = 0; a < plan.axes.size(); ++a) {
       if (plan.axes[a].stages.empty()) continue;
-      if (last_with_stages < plan.axes.size() && !(plan.plane_pass && last_with_stages == 0 && a == 1)) {
+      const bool same_pass = (plan.plane_pass && last_with_stages == 0 && a == 1) ||
+                             plan.axes[a].passes.front().in_previous_pass;  // the cross-row step
+      if (last_with_stages < plan.axes.size() && !same_pass) {
         rounds_after_axis_[last_with_stages] = true;
       }
       last_with_stages = a;

@@ -192,7 +192,9 @@ void check_output_injective(const Problem& problem, const plan::ResolvedLayout& 
 
 int plan::pass_count(const PlanImplementation& plan) {
   int passes = plan.plane_pass ? -1 : 0;  // the plane pass holds two axes' passes
-  for (const plan::AxisSchedule& axis : plan.axes) passes += static_cast<int>(axis.passes.size());
+  for (const plan::AxisSchedule& axis : plan.axes) {
+    for (const plan::Pass& pass : axis.passes) passes += pass.in_previous_pass ? 0 : 1;
+  }
   return passes;
 }
 
@@ -214,7 +216,7 @@ std::string describe(const PlanImplementation& plan) {
       for (int s = pass.first_stage; s < pass.first_stage + pass.stage_count; ++s) {
         out << " r" << axis.stages[s].radix;
       }
-      out << ')';
+      out << (pass.in_previous_pass ? " in the previous pass)" : ")");
     }
     if (axis.passes.empty()) out << " (identity)";
     if (problem.sizes.size() > 1) out << ')';
@@ -317,6 +319,11 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
     }
   }
   plan.plane_pass = plan::runs_plane_pass(problem, max_radix, plan.input_layout.packed, shared_bytes);
+  // The contiguous axis's one pass takes the next axis's first step across rows (plan::runs_cross_row_step).
+  if (!plan.plane_pass && plan::runs_cross_row_step(problem, max_radix, shared_bytes) &&
+      plan.axes[0].passes.size() == 1) {
+    plan::schedule_axis_after_cross_row_step(plan.axes[1], max_radix);
+  }
 
   if (backend == Backend::host) {
     plan.backend = Backend::host;

@@ -29,6 +29,10 @@ struct Stage {
 struct Pass {
   int first_stage = 0;
   int stage_count = 0;
+  // The cross-row step (plan::runs_cross_row_step): this pass, the first of
+  // its axis, runs in the kernel of the pass executed before it (the
+  // contiguous axis's one pass), so no intermediate lies between them.
+  bool in_previous_pass = false;
 };
 
 struct AxisSchedule {
@@ -236,6 +240,23 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
 // stages; the host executor runs them axis by axis.
 constexpr std::int64_t plane_side = 128;
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block);
+
+// The cross-row step: the first pass of the axis executed second (the one
+// before the contiguous axis), a DFT of cross_row_step_points across rows
+// S / 4 apart (S its size), runs inside the contiguous axis's one pass of
+// 4096 points on the CUDA cores, whose tiles of four 4-byte rows
+// (cuda::cuda_core_pass_kernel's CrossRows; two lanes per thread) are then
+// those rows; the axis's other pass has S / 4 points.  Where the axes have
+// 4096 points each, storage is fp16/bf16 and the stages are the radix-4
+// schedule, and the device's shared memory holds the two-lane tile: the
+// strided 4096-point pass it replaces reads 16- or 32-byte runs per column
+// group and ran at 1.1 ... 1.5 TB/s (ncu, H100 r352 / r353); 4096^2 took
+// 0.68x ... 0.80x the time (r354, cuda_core_pass.cuh).
+constexpr int cross_row_step_points = 4;
+bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t shared_bytes_per_block);
+// Schedules `axis` as the cross-row step's pass (in_previous_pass) and one
+// pass of the rest, each with the radix schedule of its length.
+void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix);
 
 // The modes whose radix-8 and 16 stages run on tensor cores (split_fp16,
 // single_fp16); only they have the CUDA register-block kernels.

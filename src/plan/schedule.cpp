@@ -86,6 +86,7 @@ int problem_max_radix(const Problem& problem) {
 
 bool passes_run_on_cuda_cores(const AxisSchedule& axis) {
   for (const Pass& pass : axis.passes) {
+    if (pass.in_previous_pass) continue;  // the cross-row step, in the CUDA-core pass before it
     const std::int64_t length = axis.pass_length(pass);
     if (length < shortest_cuda_core_pass || length > longest_cuda_core_pass) return false;
   }
@@ -309,6 +310,20 @@ int log2_floor(std::int64_t value) {
   return log2;
 }
 
+// Passes of 2^log2 points (in order) on `axis`, each with the radix
+// schedule of its own length; the stages' strides run on across passes.
+void fill_passes(AxisSchedule& axis, const std::vector<int>& pass_log2_lengths, int max_radix) {
+  std::int64_t stride = 1;
+  for (int log2_length : pass_log2_lengths) {
+    const std::vector<int> radices = radix_schedule(std::int64_t{1} << log2_length, max_radix);
+    axis.passes.push_back(Pass{static_cast<int>(axis.stages.size()), static_cast<int>(radices.size())});
+    for (int radix : radices) {
+      axis.stages.push_back(Stage{radix, stride});
+      stride *= radix;
+    }
+  }
+}
+
 }  // namespace
 
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block) {
@@ -387,15 +402,24 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
       }
     }
   }
-  std::int64_t stride = 1;
-  for (int log2_length : pass_log2_lengths) {
-    const std::vector<int> radices = radix_schedule(std::int64_t{1} << log2_length, max_radix);
-    axis.passes.push_back(Pass{static_cast<int>(axis.stages.size()), static_cast<int>(radices.size())});
-    for (int radix : radices) {
-      axis.stages.push_back(Stage{radix, stride});
-      stride *= radix;
-    }
-  }
+  fill_passes(axis, pass_log2_lengths, max_radix);
+}
+
+bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t shared_bytes_per_block) {
+  const std::size_t rank = problem.sizes.size();
+  const bool narrow_storage =
+      problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
+  return rank >= 2 && narrow_storage && max_radix == 4 && problem.mode != ComputeMode::fp64 &&
+         problem.sizes[rank - 1] == longest_cuda_core_pass && problem.sizes[rank - 2] == longest_cuda_core_pass &&
+         longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
+}
+
+void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix) {
+  axis.stages.clear();
+  axis.passes.clear();
+  const int log2_step = log2_floor(cross_row_step_points);
+  fill_passes(axis, {log2_step, log2_floor(axis.size) - log2_step}, max_radix);
+  axis.passes.front().in_previous_pass = true;
 }
 
 std::int64_t AxisSchedule::pass_length(const Pass& pass) const {

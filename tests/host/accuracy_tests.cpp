@@ -124,6 +124,7 @@ struct CompactCase {
   std::vector<std::int64_t> sizes;
   Direction direction;
   int expected_passes;
+  std::int64_t batch = 2;
 };
 
 std::vector<CompactCase> compact_cases() {
@@ -140,6 +141,10 @@ std::vector<CompactCase> compact_cases() {
       }
     }
   }
+  // The cross-row step (plan::runs_cross_row_step: 4096^2's second axis as 4 points in the first pass, then
+  // 1024): its rounding points, once per storage (2^24 elements each).
+  cases.push_back({{StorageType::complex_fp16, ComputeMode::split_fp16}, {4096, 4096}, Direction::forward, 2, 1});
+  cases.push_back({{StorageType::complex_bf16, ComputeMode::single_fp16}, {4096, 4096}, Direction::inverse, 2, 1});
   return cases;
 }
 
@@ -153,7 +158,7 @@ class CompactIntermediates : public ::testing::TestWithParam<CompactCase> {};
 
 TEST_P(CompactIntermediates, StayWithinTheStorageFloorAndTheirRounding) {
   const CompactCase& c = GetParam();
-  Problem problem = problem_1d(c.combo, 1, 2, c.direction);
+  Problem problem = problem_1d(c.combo, 1, c.batch, c.direction);
   problem.sizes = c.sizes;
   problem.intermediates = tensorfft::Intermediates::compact;
   const Plan plan = tensorfft::make_plan(problem, Backend::host);

@@ -360,7 +360,7 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 25}, 0, false, {3}},
       {StorageType::complex_fp16, ComputeMode::fp32, {1 << 23}, 0, false, {2}},  // 4096 x 2048 on the CUDA cores
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 23}, 4, false, {2}},  // 4096 x 2048
-      {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 0, false, {1, 1}},
+      {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 0, false, {1, 2}},  // the cross-row step
       {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 16, false, {1, 2}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 1 << 23}, 0, false, {2, 2}},
       {StorageType::complex_bf16, ComputeMode::fp32, {4096, 4096}, 0, false, {1, 1}},
@@ -489,10 +489,11 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{4096, 4096}))
         << p.describe();
     problem.max_radix = 0;
-    problem.sizes = {4096, 4096};
+    problem.sizes = {4096, 1024};  // (4096^2 takes the cross-row step instead: CrossRowStepWhere4096PointAxesMeet)
     p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(1)), (std::vector<std::int64_t>{4096})) << p.describe();
     EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
+    problem.sizes = {4096, 4096};
     // Full intermediates: three passes on the tensor cores, two on the CUDA cores (a strided 4096-point pass
     // of four 8-byte columns).
     problem.intermediates = tensorfft::Intermediates::full;
@@ -502,6 +503,55 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
     p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(plan::pass_count(p.implementation()), 3) << p.describe();
   }
+}
+
+// The cross-row step: where a 4096-point contiguous axis meets a 4096-point
+// axis (fp16/bf16 storage, the radix-4 schedule), the second axis's first
+// pass (4 points across rows 1024 apart) runs in the first axis's pass, and
+// its second pass has 1024 points: two passes through memory, no strided
+// 4096-point pass.
+TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+      for (auto intermediates : {tensorfft::Intermediates::full, tensorfft::Intermediates::compact}) {
+        for (int max_radix : {0, 4}) {
+          Problem problem;
+          problem.storage = storage;
+          problem.mode = mode;
+          problem.intermediates = intermediates;
+          problem.max_radix = max_radix;
+          problem.sizes = {4096, 4096};
+          const Plan p = tensorfft::make_plan(problem, Backend::host);
+          SCOPED_TRACE(p.describe());
+          const auto& axes = p.implementation().axes;
+          ASSERT_EQ(axes.size(), 2u);
+          EXPECT_EQ(pass_lengths_of(axes[0]), (std::vector<std::int64_t>{4096}));
+          ASSERT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{4, 1024}));
+          EXPECT_TRUE(axes[1].passes[0].in_previous_pass);
+          EXPECT_FALSE(axes[1].passes[1].in_previous_pass);
+          EXPECT_EQ(axes[1].stages[1].stride, 4);  // the second pass's stages follow the step's
+          EXPECT_TRUE(plan::passes_run_on_cuda_cores(axes[1]));
+          EXPECT_EQ(plan::pass_count(p.implementation()), 2);
+          EXPECT_NE(p.describe().find("(pass r4 in the previous pass) (pass r4 r4 r4 r4 r4)"), std::string::npos);
+        }
+      }
+    }
+  }
+  // Not: fp32 storage (8-byte rows), the tensor-core radices, other lengths, the fp32 mode.
+  const auto takes_step = [](StorageType storage, ComputeMode mode, std::vector<std::int64_t> sizes, int max_radix) {
+    const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
+    for (const plan::AxisSchedule& axis : p.implementation().axes) {
+      for (const plan::Pass& pass : axis.passes) {
+        if (pass.in_previous_pass) return true;
+      }
+    }
+    return false;
+  };
+  EXPECT_FALSE(takes_step(StorageType::complex_fp32, ComputeMode::split_fp16, {4096, 4096}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 16));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {2048, 4096}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 2048}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0));
 }
 
 // fp32 storage in the tensor-core modes: a strided axis of 4096 points runs
