@@ -64,8 +64,8 @@ struct KernelChoice {
   // thread - 1][forward, inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates (two lanes
   // where cuda::cuda_core_pass_has_two_lanes, else null).
   KernelFunction cuda_core_pass[2][2][6][2][2] = {};
-  // Its 4096-point instance with the cross-row step (CrossRows; plan::runs_cross_row_step), from 4-byte
-  // storage to intermediates [forward, inverse] (null for 8-byte storage).
+  // Its 4096-point instance with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per
+  // thread, from storage to intermediates [forward, inverse].
   KernelFunction cuda_core_cross_row_pass[2] = {nullptr, nullptr};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
@@ -145,10 +145,8 @@ KernelChoice kernels_for() {
     set_cuda_core_passes<Storage, Intermediate>(choice.cuda_core_pass[0][1]);
     set_cuda_core_passes<Intermediate, Intermediate>(choice.cuda_core_pass[1][1]);
     set_cuda_core_passes<Intermediate, Storage>(choice.cuda_core_pass[1][0]);
-    if constexpr (sizeof(Storage) == 4) {
-      choice.cuda_core_cross_row_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
-      choice.cuda_core_cross_row_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
-    }
+    choice.cuda_core_cross_row_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
+    choice.cuda_core_cross_row_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
   }
   return choice;
 }
@@ -603,7 +601,10 @@ class CudaExecutor final : public Executor {
       // 4096 points and for 8-byte inputs of 4096 whose outputs lie apart (a later pass of several, a strided
       // axis: the output map's runs are A x I), where that tile fits the device's shared memory.
       const bool outputs_apart = stride_before > 1 || view.inner > 1;
-      int cuda_core_pass_lanes = cuda::cuda_core_pass_lanes(log2_pass_length, input_element_bytes, outputs_apart);
+      // (The cross-row step needs the four rows of two lanes.)
+      int cuda_core_pass_lanes = view.cross_row_axis ? 2
+                                                     : cuda::cuda_core_pass_lanes(log2_pass_length, input_element_bytes,
+                                                                                  outputs_apart);
       if (cuda_core_pass_stages && cuda_core_pass_lanes == 2 &&
           cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes > max_shared_) {
         cuda_core_pass_lanes = 1;
@@ -614,7 +615,7 @@ class CudaExecutor final : public Executor {
                                       [log2_pass_length - cuda::cuda_core_pass_min_log2_length]
                                       [cuda_core_pass_lanes - 1][sign < 0 ? 0 : 1]
               : nullptr;
-      if (view.cross_row_axis) {  // only the 4096-point two-lane instance from storage to intermediates has it
+      if (view.cross_row_axis) {  // only the 4096-point two-lane instances from storage to intermediates have it
         const bool holds =
             cuda_core_pass_stages && log2_pass_length == cuda::cuda_core_pass_max_log2_length &&
             cuda_core_pass_lanes == 2 && !launch.input_is_intermediate && launch.output_is_intermediate &&

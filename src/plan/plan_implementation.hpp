@@ -247,11 +247,12 @@ bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, s
 // 4096 points on the CUDA cores, whose tiles of four 4-byte rows
 // (cuda::cuda_core_pass_kernel's CrossRows; two lanes per thread) are then
 // those rows; the axis's other pass has S / 4 points.  Where the axes have
-// 4096 points each, storage is fp16/bf16 and the stages are the radix-4
-// schedule, and the device's shared memory holds the two-lane tile: the
+// 4096 points each, the stages are the radix-4 schedule (any storage but
+// fp64), and the device's shared memory holds the two-lane tile: the
 // strided 4096-point pass it replaces reads 16- or 32-byte runs per column
 // group and ran at 1.1 ... 1.5 TB/s (ncu, H100 r352 / r353); 4096^2 took
-// 0.68x ... 0.80x the time (r354, cuda_core_pass.cuh).
+// 0.68x ... 0.80x the time in fp16/bf16 storage (r354), 0.92x in fp32
+// storage (r355; cuda_core_pass.cuh).
 constexpr int cross_row_step_points = 4;
 bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t shared_bytes_per_block);
 // Schedules `axis` as the cross-row step's pass (in_previous_pass) and one

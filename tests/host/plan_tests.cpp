@@ -506,14 +506,15 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
 }
 
 // The cross-row step: where a 4096-point contiguous axis meets a 4096-point
-// axis (fp16/bf16 storage, the radix-4 schedule), the second axis's first
+// axis (the radix-4 schedule, any storage but fp64), the second axis's first
 // pass (4 points across rows 1024 apart) runs in the first axis's pass, and
 // its second pass has 1024 points: two passes through memory, no strided
 // 4096-point pass.
 TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
-  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
       for (auto intermediates : {tensorfft::Intermediates::full, tensorfft::Intermediates::compact}) {
+        if (intermediates == tensorfft::Intermediates::compact && storage == StorageType::complex_fp32) continue;
         for (int max_radix : {0, 4}) {
           Problem problem;
           problem.storage = storage;
@@ -537,7 +538,7 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
       }
     }
   }
-  // Not: fp32 storage (8-byte rows), the tensor-core radices, other lengths, the fp32 mode.
+  // Not: the tensor-core radices, other lengths, the fp32 mode (its default stages), fp64.
   const auto takes_step = [](StorageType storage, ComputeMode mode, std::vector<std::int64_t> sizes, int max_radix) {
     const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
     for (const plan::AxisSchedule& axis : p.implementation().axes) {
@@ -547,7 +548,8 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
     }
     return false;
   };
-  EXPECT_FALSE(takes_step(StorageType::complex_fp32, ComputeMode::split_fp16, {4096, 4096}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp32, ComputeMode::split_fp16, {4096, 4096}, 16));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp64, ComputeMode::fp64, {4096, 4096}, 0));
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 16));
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {2048, 4096}, 0));
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 2048}, 0));
@@ -560,7 +562,8 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
 // one of fp16/bf16 storage that writes intermediates.
 TEST(PlanSchedule, Fp32StorageStridedAxisOf4096PointsInOnePass) {
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
-    Plan p = host_plan_of(StorageType::complex_fp32, mode, {4096, 4096}, 0, false);
+    // (By default 4096^2 takes the cross-row step instead: CrossRowStepWhere4096PointAxesMeet.)
+    Plan p = host_plan_of(StorageType::complex_fp32, mode, {4096, 4096}, 16, false);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.back()), (std::vector<std::int64_t>{4096})) << p.describe();
     EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
     p = host_plan_of(StorageType::complex_fp32, mode, {1 << 24}, 16, false);
