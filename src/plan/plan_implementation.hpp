@@ -244,7 +244,7 @@ bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, s
 // The cross-row step: the first pass of the axis executed second (the one
 // before the contiguous axis), a DFT of cross_row_step_points across rows
 // S / 4 apart (S its size), runs inside the contiguous axis's one pass of
-// 4096 points on the CUDA cores, whose tiles of four 4-byte rows
+// 4096 points on the CUDA cores, whose tiles of four rows
 // (cuda::cuda_core_pass_kernel's CrossRows; two lanes per thread) are then
 // those rows; the axis's other pass has S / 4 points.  Where the axes have
 // 4096 points each, the stages are the radix-4 schedule (any storage but
