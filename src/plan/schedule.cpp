@@ -407,8 +407,7 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
 
 bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t shared_bytes_per_block) {
   const std::size_t rank = problem.sizes.size();
-  return rank >= 2 && problem.storage != StorageType::complex_fp64 && max_radix == 4 &&
-         problem.mode != ComputeMode::fp64 &&
+  return rank >= 2 && max_radix == 4 && problem.mode != ComputeMode::fp64 &&  // (fp64 storage is the fp64 mode's)
          problem.sizes[rank - 1] == longest_cuda_core_pass && problem.sizes[rank - 2] == longest_cuda_core_pass &&
          longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
 }
