@@ -1,11 +1,13 @@
-// Whole transforms of 512 ... 32768 points on the CUDA cores in fp32, one
-// block per transform (2^15: a cluster of two blocks, sm_90):
+// Whole transforms of 128 ... 32768 points on the CUDA cores in fp32, one
+// block per transform (128 and 256 points: several to a warp; 2^15: a
+// cluster of two blocks, sm_90):
 // the single pass of these lengths where its stages
 // are fp32 arithmetic (the fp32 mode's default stages; the radix-4 schedule
 // in any mode, which the tensor-core modes' default takes where it is faster:
 // plan::problem_max_radix).  cuda_core_transform_kernel (4096 points, below)
 // came first; cuda_core_transform_8192_kernel, cuda_core_short_transform_kernel
-// (512 ... 2048) and cuda_core_transform_16384_kernel follow its scheme.
+// (512 ... 2048), cuda_core_warp_transform_kernel (128, 256) and
+// cuda_core_transform_16384_kernel follow its scheme.
 //
 // 4096 points, why: three radix-16 steps with 16 points per thread in registers and two
 // exchanges through a padded shared-memory tile took 0.218 ms for 2^26
@@ -477,16 +479,18 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
 // the copy engine fetches the block's next transform as in
 // cuda_core_transform_8192_kernel.  The single pass of these lengths where
 // its stages are fp32 arithmetic: the fp32 mode's default stages, or the
-// radix-4 schedule (plan::problem_max_radix: the split mode's default at
-// 1024 and 2048 points in fp16/bf16 storage).
+// radix-4 schedule (plan::problem_max_radix: the tensor-core modes' default
+// at 512 ... 2048 points in fp16/bf16 storage).
 //
 // Why: H100 r296 (docs/BENCHMARKS.md, the thirty-fourth session), 2^26
 // elements, split_fp16: fp16 / bf16 storage N = 1024 0.93x / 0.93x the time
 // of its tensor-core products, 2048 0.88x / 0.87x, at the same relL2; the
-// bulk copies 0.98x ... 0.97x of loading in stage 1.  Not kept: N = 512
-// (1.09x slower than the tensor cores there) and fp32 storage (1.06x ...
-// 1.08x slower); the fp32 mode takes it at 512 ... 2048 (0.41x ... 0.57x
-// of its tile kernel's time in r284).
+// bulk copies 0.98x ... 0.97x of loading in stage 1.  N = 512 ran 1.09x
+// slower than the tensor cores there on the resident blocks, 0.95x on eight
+// times as many (r360, the forty-first session).  fp32 storage keeps its
+// tensor-core products (1.06x ... 1.08x slower here in r296, 1.02x on
+// the larger grid in r359); the fp32 mode takes it at 512 ... 2048
+// (0.41x ... 0.57x of its tile kernel's time in r284).
 //
 // N = 16 T, T = 16 R, input n = t + T m (t < T, m < 16), t = a + R b (a < R, b < 16):
 //   stage 1: thread t takes m, DFT -> k0, twiddle w_N^(t k0);
@@ -548,6 +552,96 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
       for (int k2 = 0; k2 < radix; ++k2) {
         const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
         Traits::store(destination + t_count * q + 256 * k2, value);
+      }
+    }
+  }
+}
+
+// Whole 128- and 256-point transforms, several to a warp: T = N / 16 threads
+// (8 or 16) each hold 16 points, so a warp holds G = 32 / T transforms and
+// exchanges them through its own part of the tile with warp barriers only.
+// A radix-16 step, then the DFT of T (8: two rows of 8 per thread; 16: one
+// row).  Blocks of 256 threads, each taking the next 8 G transforms (a
+// grid-stride loop: the executor launches eight times the resident blocks);
+// loads straight from device memory into registers, 16 per thread in
+// flight, 56 registers.  The single pass of these lengths where its stages
+// are fp32 arithmetic: the radix-4 schedule (plan::problem_max_radix: the
+// tensor-core modes' default in fp16/bf16 storage) or the fp32 mode's
+// default stages.
+//
+// Why: H100 r360 (docs/BENCHMARKS.md, the forty-first session; A/B, three
+// rounds, 2^26 elements), split_fp16 fp16 / bf16 storage N = 128 0.93x /
+// 0.92x the time of its tensor-core products, 256 0.95x / 0.94x, relL2 the
+// same (the storage floor); single_fp16 1.00x / 0.93x and 0.98x / 0.97x
+// with relL2 2.78e-4 instead of 3.6e-4 (fp16).  In fp32 storage it ran
+// 1.04x / 1.01x their time (r359): not taken there.
+//
+// N = 16 T, input n = t + T m (t < T, m < 16):
+//   stage 1: thread t takes m, DFT -> k0, twiddle w_N^(t k0), tile[k0 (T + 1) + t];
+//   stage 2: thread t takes rows k0 = t + T r (r < 16 / T), the DFT of T over
+//     the row -> k1; output k0 + 16 k1.
+// A transform's tile is 16 rows of T + 1 elements (odd: stage 2's lanes read
+// rows in distinct banks), padded to 8 mod 16 elements where two transforms
+// share a half warp (T = 8), so that their lanes' writes fall in distinct banks.
+constexpr int cuda_core_warp_min_log2_length = 7, cuda_core_warp_max_log2_length = 8;
+constexpr int cuda_core_warp_threads = 256;
+template <int Log2Length>
+struct CudaCoreWarpShape {
+  static constexpr int length = 1 << Log2Length, threads_per_transform = length / 16;
+  static constexpr int transforms_per_warp = 32 / threads_per_transform;
+  static constexpr int transforms_per_block = cuda_core_warp_threads / threads_per_transform;
+  static constexpr int pitch = threads_per_transform + 1;
+  static constexpr int transform_tile = 16 * pitch + (threads_per_transform < 16 ? 8 : 0);
+  static_assert(threads_per_transform < 16 ? transform_tile % 16 == 8 : transform_tile % 16 == 0, "bank layout");
+};
+constexpr int cuda_core_warp_transforms_per_block(int log2_length) {
+  return cuda_core_warp_threads >> (log2_length - 4);
+}
+constexpr int cuda_core_warp_shared_bytes(int log2_length) {
+  return log2_length == 7 ? CudaCoreWarpShape<7>::transforms_per_block * CudaCoreWarpShape<7>::transform_tile * 8
+                          : CudaCoreWarpShape<8>::transforms_per_block * CudaCoreWarpShape<8>::transform_tile * 8;
+}
+
+// Transforms params.total_columns packed transforms of 2^Log2Length points,
+// in place too (a warp reads its transforms whole before it writes them);
+// the launch allots cuda_core_warp_shared_bytes(Log2Length).
+template <typename Storage, int Sign, int Log2Length>
+__global__ void __launch_bounds__(cuda_core_warp_threads, 4) cuda_core_warp_transform_kernel(PassParameters params) {
+  using Traits = StorageTraits<Storage>;
+  using Shape = CudaCoreWarpShape<Log2Length>;
+  constexpr int n = Shape::length, t_count = Shape::threads_per_transform, rows = 16 / t_count;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
+  const int t = threadIdx.x % t_count, slot = threadIdx.x / t_count;  // slot: the thread's transform in the block
+  float2* const tile = reinterpret_cast<float2*>(shared_bytes) + slot * Shape::transform_tile;
+  const std::int64_t count = params.total_columns;
+  for (std::int64_t first = std::int64_t{blockIdx.x} * Shape::transforms_per_block; first < count;
+       first += std::int64_t{gridDim.x} * Shape::transforms_per_block) {
+    const std::int64_t transform = first + slot;
+    const bool present = transform < count;  // every lane takes part in the warp barriers
+    float2 x[16];
+    const Storage* source = input + transform * n + t;
+#pragma unroll
+    for (int m = 0; m < 16; ++m) x[m] = present ? Traits::load(source + t_count * m) : float2{0.0f, 0.0f};
+    cuda_core::dft16<Sign>(x);
+    cuda_core::twiddle(x, twiddles, t);
+    __syncwarp();  // the previous transforms' stage 2 has read the tile
+#pragma unroll
+    for (int k0 = 0; k0 < 16; ++k0) tile[k0 * Shape::pitch + t] = x[k0];
+    __syncwarp();
+    Storage* destination = output + transform * n + t;
+#pragma unroll
+    for (int r = 0; r < rows; ++r) {  // row k0 = t + T r
+      float2 y[t_count];
+#pragma unroll
+      for (int i = 0; i < t_count; ++i) y[i] = tile[(t + t_count * r) * Shape::pitch + i];
+      cuda_core::small_dft<Sign>(y);
+      if (present) {
+#pragma unroll
+        for (int k1 = 0; k1 < t_count; ++k1) {
+          const float2 value = scale == 1.0f ? y[k1] : float2{y[k1].x * scale, y[k1].y * scale};
+          Traits::store(destination + t_count * r + 16 * k1, value);
+        }
       }
     }
   }

@@ -60,6 +60,8 @@ struct KernelChoice {
   KernelFunction cuda_core_halves[2] = {nullptr, nullptr};
   // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
   KernelFunction cuda_core_short[3][2] = {};
+  // cuda::cuda_core_warp_transform_kernel [log2 length - 7][forward, inverse], likewise.
+  KernelFunction cuda_core_warp[2][2] = {};
   // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][lanes per
   // thread - 1][forward, inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates (two lanes
   // where cuda::cuda_core_pass_has_two_lanes, else null).
@@ -141,6 +143,10 @@ KernelChoice kernels_for() {
     choice.cuda_core_short[1][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 10>;
     choice.cuda_core_short[2][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 11>;
     choice.cuda_core_short[2][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 11>;
+    choice.cuda_core_warp[0][0] = &cuda::cuda_core_warp_transform_kernel<Storage, -1, 7>;
+    choice.cuda_core_warp[0][1] = &cuda::cuda_core_warp_transform_kernel<Storage, +1, 7>;
+    choice.cuda_core_warp[1][0] = &cuda::cuda_core_warp_transform_kernel<Storage, -1, 8>;
+    choice.cuda_core_warp[1][1] = &cuda::cuda_core_warp_transform_kernel<Storage, +1, 8>;
     set_cuda_core_passes<Storage, Storage>(choice.cuda_core_pass[0][0]);
     set_cuda_core_passes<Storage, Intermediate>(choice.cuda_core_pass[0][1]);
     set_cuda_core_passes<Intermediate, Intermediate>(choice.cuda_core_pass[1][1]);
@@ -199,12 +205,15 @@ bool has_default_stages(const plan::AxisSchedule& axis, const plan::Pass& pass, 
 // (cuda_core_transform.cuh; null for other lengths, in the fp64 mode, and
 // for 2^15 points without thread-block clusters), its threads,
 // its shared memory without [0] and with [1] the next transform's fetch,
-// and its blocks per transform (a cluster of them where more than one).
+// its blocks per transform (a cluster of them where more than one) or
+// transforms per block, and its grid in resident blocks (at most).
 struct CudaCoreKernel {
   KernelFunction kernel = nullptr;
   int threads = 0;
   int shared_bytes[2] = {0, 0};
   int parts = 1;
+  int transforms_per_block = 1;
+  int resident_multiple = 1;
 };
 CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, int sign, int storage_bytes,
                                 bool clusters) {
@@ -217,11 +226,32 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
              cuda::cuda_core_16384_shared_bytes(storage_bytes, true)},
             2};  // the halves fetch their own half (with 4-byte storage)
   }
+  // The grids: whole transforms of 128 ... 2048 points run in eight times
+  // the resident blocks, which the SMs take as they free up; 4096 ... 16384
+  // points keep the resident blocks, whose next transform's loads overlap
+  // this one's stages.  H100 r358/r359 (grids of 1, 2, 4, 8 times the
+  // resident blocks and one block per transform, 2^26 elements): 1024 and
+  // 2048 points 0.88x ... 0.90x the time at 8x in fp16/bf16 (512 alike; 128
+  // and 256 within 1% at 2x ... 8x and a block per 8 G transforms), 4096
+  // and 8192 within 1% at 2x ... 8x and 1.07x ... 1.12x slower with a
+  // block per transform.
+  if (log2_length >= cuda::cuda_core_warp_min_log2_length && log2_length <= cuda::cuda_core_warp_max_log2_length) {
+    const int shared = cuda::cuda_core_warp_shared_bytes(log2_length);
+    return {kernels.cuda_core_warp[log2_length - cuda::cuda_core_warp_min_log2_length][direction],
+            cuda::cuda_core_warp_threads,
+            {shared, shared},
+            1,
+            cuda::cuda_core_warp_transforms_per_block(log2_length),
+            8};
+  }
   if (log2_length >= cuda::cuda_core_short_min_log2_length && log2_length <= cuda::cuda_core_short_max_log2_length) {
     return {kernels.cuda_core_short[log2_length - cuda::cuda_core_short_min_log2_length][direction],
             1 << (log2_length - 4),
             {cuda::cuda_core_short_shared_bytes(log2_length, storage_bytes, false),
-             cuda::cuda_core_short_shared_bytes(log2_length, storage_bytes, true)}};
+             cuda::cuda_core_short_shared_bytes(log2_length, storage_bytes, true)},
+            1,
+            1,
+            8};
   }
   switch (log2_length) {
     case cuda::cuda_core_transform_log2_length:  // no fetch: it measured slower there
@@ -804,7 +834,8 @@ class CudaExecutor final : public Executor {
       // other cases with such passes (fp32 N = 2^15, 4096^2, 8192^2, 128^3)
       // within noise.  (A 32-bit counter: the tiles plus two per block must
       // stay below 2^32.)
-      const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
+      const std::int64_t tiles = (p.total_columns + tile_columns * cuda_core.transforms_per_block - 1) /
+                                 (tile_columns * cuda_core.transforms_per_block);
       // Every pass kernel but contiguous_register_transforms (below) reads tiles.
       const bool reads_tiles = !(register_blocks && register_transforms);
       if (reads_tiles && launch.parts == 1 && !cuda_core_pass &&
@@ -901,6 +932,9 @@ class CudaExecutor final : public Executor {
           const std::int64_t blocks_for_all = (register_block_count + warps_per_block - 1) / warps_per_block;
           launch.grid = dim3(static_cast<unsigned>(std::min(blocks_for_all, resident * resident_multiple)));
         }
+      }
+      if (cuda_core_transform && launch.parts == 1) {  // CudaCoreKernel::resident_multiple
+        launch.grid = dim3(static_cast<unsigned>(std::min(tiles, resident * cuda_core.resident_multiple)));
       }
       launches_.push_back(launch);
     }

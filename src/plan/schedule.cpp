@@ -59,7 +59,14 @@ int problem_max_radix(const Problem& problem) {
                             elements <= (std::int64_t{1} << 26);
     return radix_four ? 4 : default_max_radix;
   }
-  if (narrow_storage && (n == 4096 || (split && (n == 1024 || n == 2048)))) return 4;
+  // One CUDA-core kernel per transform length (cuda_core_transform.cuh) for
+  // 128 ... 4096 points in fp16/bf16 storage, both tensor-core modes: H100
+  // r360 (A/B, three rounds, against the tensor-core products of 128 and
+  // 256 points and the persistent grid at 512 ... 2048) split 0.88x ...
+  // 0.95x the time, single_fp16 0.88x ... 1.00x at a lower relL2 (2.78e-4
+  // instead of 3.6e-4 in fp16).  fp32 storage keeps its tensor-core
+  // products below 8192 (r359: the warp kernel ran 1.04x their time at 128).
+  if (narrow_storage && n >= 128 && n <= 4096) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
   // Several passes of 128 ... 4096 points (cuda::cuda_core_pass_kernel;
   // make_plan keeps them where every pass is one): 2^16 ... 2^26 points in

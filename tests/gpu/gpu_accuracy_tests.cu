@@ -195,6 +195,7 @@ void run_case(const Problem& problem, bool in_place, Buffers& buffers, Totals& t
   const std::size_t bytes = count * element_bytes(problem.storage);
   const int log2n = log2_elements(problem);
   const std::string name = case_name(problem, in_place ? "in-place" : "out-of-place") + note;
+  if (static_cast<std::size_t>(count) > buffers.capacity) return;  // too large for this run's --max-log2
   try {
     prepare_input(problem, buffers, count, seed, true);
     Plan plan = make_plan(problem, Backend::cuda);
@@ -251,6 +252,7 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
   const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t bytes = count * element_bytes(problem.storage);
   const std::string name = case_name(problem, "host-vs-cuda");
+  if (static_cast<std::size_t>(count) > buffers.capacity) return;  // too large for this run's --max-log2
   try {
     prepare_input(problem, buffers, count, 99, false);
     std::vector<unsigned char> host_input(bytes), host_output(bytes), device_output(bytes);
@@ -287,6 +289,7 @@ void run_unaligned_case(const Problem& problem, Buffers& buffers, Totals& totals
   const std::size_t element = element_bytes(problem.storage);
   const std::size_t bytes = count * element;
   const std::string name = case_name(problem, "input and output off 16-byte alignment");
+  if (static_cast<std::size_t>(count) > buffers.capacity) return;  // too large for this run's --max-log2
   void* allocation = nullptr;
   try {
     prepare_input(problem, buffers, count, seed, false);
@@ -873,15 +876,15 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         run_case(p, true, buffers, totals, seed++);
       }
     }
-    // Whole 512- ... 32768-point transforms on the CUDA cores (cuda::
-    // cuda_core_short_transform_kernel, cuda_core_transform_kernel,
+    // Whole 128- ... 32768-point transforms on the CUDA cores (cuda::
+    // cuda_core_warp_transform_kernel, cuda_core_short_transform_kernel, cuda_core_transform_kernel,
     // cuda_core_transform_8192_kernel, cuda_core_transform_16384_kernel,
     // the last in clusters of 2 blocks for 2^15 points; 2^16 points as two
     // CUDA-core passes of 256: the fp32 mode, and the tensor-core
     // modes' radix-4 schedules): in place and out, each direction and
     // normalization, every storage, a batch of several rounds of the
     // resident blocks (clusters) with a partial last one.
-    if (log2n >= 9 && log2n <= 16) {
+    if (log2n >= 7 && log2n <= 16) {
       for (StorageType storage : storages) {
         for (Normalization norm : {Normalization::ortho, Normalization::forward, Normalization::backward}) {
           Problem p;
@@ -891,7 +894,10 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
           p.storage = storage;
           p.normalization = norm;
           const std::size_t rounds = log2n < 12 ? 4999 : 797;
-          p.batch = static_cast<std::size_t>(n) * rounds <= buffers.capacity ? rounds : 3;
+          // (A short --max-log2 run's buffers may hold only a few transforms.)
+          p.batch = static_cast<std::size_t>(n) * rounds <= buffers.capacity ? rounds
+                    : static_cast<std::size_t>(n) * 3 <= buffers.capacity  ? 3
+                                                                            : 1;
           p.direction = norm == Normalization::forward ? Direction::forward : Direction::inverse;
           run_case(p, norm != Normalization::backward, buffers, totals, seed++);
           if (norm == Normalization::backward) run_unaligned_case(p, buffers, totals, seed++);

@@ -103,9 +103,9 @@ Plan host_plan_of(StorageType storage, ComputeMode mode, const std::vector<std::
 // plan::problem_max_radix); fp32 storage, the fp32 mode, other lengths, 2D
 // shapes and an explicit max_radix keep their radices.
 // The tensor-core modes' default schedules that the CUDA executor runs on
-// the CUDA cores (plan::problem_max_radix): 4096 points in fp16/bf16
-// storage (both modes), 1024 and 2048 points in fp16/bf16 storage and 8192
-// and 16384 points in every storage (the split mode).
+// the CUDA cores (plan::problem_max_radix): 128 ... 4096 points in fp16/bf16
+// storage (both modes), 8192 and 16384 points in every storage (the split
+// mode); fp32 storage keeps the tensor-core radices below 8192.
 TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   const auto radices_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
     const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
@@ -121,8 +121,13 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({4096}, narrow, ComputeMode::fp32, 0), three_radix_16);
     EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 2}));
     EXPECT_EQ(radices_of({1024}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4}));
-    EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 8}));
-    EXPECT_EQ(radices_of({512}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 2}));
+    EXPECT_EQ(radices_of({2048}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 2}));
+    EXPECT_EQ(radices_of({512}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 2}));
+    EXPECT_EQ(radices_of({256}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{4, 4, 4, 4}));
+    EXPECT_EQ(radices_of({128}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 2}));
+    EXPECT_EQ(radices_of({128}, narrow, ComputeMode::split_fp16, 16), (std::vector<int>{16, 8}));
+    EXPECT_EQ(radices_of({64}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 4}));
+    EXPECT_EQ(radices_of({128}, narrow, ComputeMode::fp32, 0), (std::vector<int>{16, 8}));
     EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::split_fp16, 0), three_radix_16);
     EXPECT_EQ(radices_of({32768}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 8}));
   }
@@ -145,6 +150,7 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   }
   EXPECT_EQ(radices_of({4096}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), three_radix_16);
   EXPECT_EQ(radices_of({2048}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), (std::vector<int>{16, 16, 8}));
+  EXPECT_EQ(radices_of({128}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), (std::vector<int>{16, 8}));
 }
 
 // A whole 16384-point transform in the stages of the CUDA-core kernel (the
