@@ -573,8 +573,11 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
 // rounds, 2^26 elements), split_fp16 fp16 / bf16 storage N = 128 0.93x /
 // 0.92x the time of its tensor-core products, 256 0.95x / 0.94x, relL2 the
 // same (the storage floor); single_fp16 1.00x / 0.93x and 0.98x / 0.97x
-// with relL2 2.78e-4 instead of 3.6e-4 (fp16).  In fp32 storage it ran
-// 1.04x / 1.01x their time (r359): not taken there.
+// with relL2 2.78e-4 instead of 3.6e-4 (fp16); on the grid meant (r363:
+// r360's launches had a block per 16 x 32 transforms, 2 ... 4 rounds of the
+// resident blocks with a partial last one) fp16 128 / 256 0.190 ms, 1.04x /
+// 1.03x cuFFT fp16 (was 1.19x / 1.10x in r356), bf16 0.81x / 0.88x cuFFT
+// bf16.  In fp32 storage it ran 1.04x / 1.01x their time (r359): not taken there.
 //
 // N = 16 T, input n = t + T m (t < T, m < 16):
 //   stage 1: thread t takes m, DFT -> k0, twiddle w_N^(t k0), tile[k0 (T + 1) + t];

@@ -720,6 +720,7 @@ class CudaExecutor final : public Executor {
           cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length, cuda_core_pass_lanes)
                          : cuda::CudaCorePassLaunch{};
       if (cuda_core_pass) tile_columns = cuda_core_pass_shape.columns;  // the kernel's
+      if (cuda_core_transform) tile_columns = 1;  // its blocks take whole transforms (transforms_per_block)
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
       const bool register_transforms =
