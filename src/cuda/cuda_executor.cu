@@ -231,10 +231,12 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
   // points keep the resident blocks, whose next transform's loads overlap
   // this one's stages.  H100 r358/r359 (grids of 1, 2, 4, 8 times the
   // resident blocks and one block per transform, 2^26 elements): 1024 and
-  // 2048 points 0.88x ... 0.90x the time at 8x in fp16/bf16 (512 alike; 128
-  // and 256 within 1% at 2x ... 8x and a block per 8 G transforms), 4096
-  // and 8192 within 1% at 2x ... 8x and 1.07x ... 1.12x slower with a
-  // block per transform.
+  // 2048 points 0.88x ... 0.90x the time at 8x in fp16/bf16 (512 alike),
+  // 4096 and 8192 within 1% at 2x ... 8x and 1.07x ... 1.12x slower with a
+  // block per transform.  (Those grids divided the transforms by the tile
+  // columns of other passes, 2048 / N: 128 and 256 points ran 1024 and 2048
+  // blocks whatever the multiple.  Counting transforms, r363: 128 points
+  // 0.94x the time of r361's launch, 256 0.98x.)
   if (log2_length >= cuda::cuda_core_warp_min_log2_length && log2_length <= cuda::cuda_core_warp_max_log2_length) {
     const int shared = cuda::cuda_core_warp_shared_bytes(log2_length);
     return {kernels.cuda_core_warp[log2_length - cuda::cuda_core_warp_min_log2_length][direction],
