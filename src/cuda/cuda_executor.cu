@@ -231,9 +231,9 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
   // points keep the resident blocks, whose next transform's loads overlap
   // this one's stages.  H100 r358/r359 (grids of 1, 2, 4, 8 times the
   // resident blocks and one block per transform, 2^26 elements): 1024 and
-  // 2048 points 0.88x ... 0.90x the time at 8x in fp16/bf16 (512 alike),
-  // 4096 and 8192 within 1% at 2x ... 8x and 1.07x ... 1.12x slower with a
-  // block per transform.  (Those grids divided the transforms by the tile
+  // 2048 points 0.89x ... 0.90x the time at 8x in fp16/bf16 (512 alike),
+  // 4096 and 8192 within 1.3% at 2x ... 8x and 1.08x ... 1.26x slower with
+  // a block per transform.  (Those grids divided the transforms by the tile
   // columns of other passes, 2048 / N: 128 and 256 points ran 1024 and 2048
   // blocks whatever the multiple.  Counting transforms, r363: 128 points
   // 0.94x the time of r361's launch, 256 0.98x.)
