@@ -61,8 +61,8 @@ int problem_max_radix(const Problem& problem) {
   }
   // One CUDA-core kernel per transform length (cuda_core_transform.cuh) for
   // 128 ... 4096 points in fp16/bf16 storage, both tensor-core modes: H100
-  // r360 (A/B, three rounds, against the tensor-core products of 128 and
-  // 256 points and the persistent grid at 512 ... 2048) split 0.88x ...
+  // r360 (A/B, three rounds, against the tensor-core products of 128 ...
+  // 512 points and the persistent grid at 1024, 2048) split 0.88x ...
   // 0.95x the time, single_fp16 0.88x ... 1.00x at a lower relL2 (2.78e-4
   // instead of 3.6e-4 in fp16).  fp32 storage keeps its tensor-core
   // products below 8192 (r359: the warp kernel ran 1.04x their time at 128).
