@@ -237,6 +237,7 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
   // columns of other passes, 2048 / N: 128 and 256 points ran 1024 and 2048
   // blocks whatever the multiple.  Counting transforms, r363: 128 points
   // 0.94x the time of r361's launch, 256 0.98x.)
+  constexpr int many_blocks = 8;  // resident_multiple up to 2048 points
   if (log2_length >= cuda::cuda_core_warp_min_log2_length && log2_length <= cuda::cuda_core_warp_max_log2_length) {
     const int shared = cuda::cuda_core_warp_shared_bytes(log2_length);
     return {kernels.cuda_core_warp[log2_length - cuda::cuda_core_warp_min_log2_length][direction],
@@ -244,7 +245,7 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
             {shared, shared},
             1,
             cuda::cuda_core_warp_transforms_per_block(log2_length),
-            8};
+            many_blocks};
   }
   if (log2_length >= cuda::cuda_core_short_min_log2_length && log2_length <= cuda::cuda_core_short_max_log2_length) {
     return {kernels.cuda_core_short[log2_length - cuda::cuda_core_short_min_log2_length][direction],
@@ -253,7 +254,7 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
              cuda::cuda_core_short_shared_bytes(log2_length, storage_bytes, true)},
             1,
             1,
-            8};
+            many_blocks};
   }
   switch (log2_length) {
     case cuda::cuda_core_transform_log2_length:  // no fetch: it measured slower there
@@ -722,7 +723,7 @@ class CudaExecutor final : public Executor {
           cuda_core_pass ? cuda::cuda_core_pass_launch(log2_pass_length, cuda_core_pass_lanes)
                          : cuda::CudaCorePassLaunch{};
       if (cuda_core_pass) tile_columns = cuda_core_pass_shape.columns;  // the kernel's
-      if (cuda_core_transform) tile_columns = 1;  // its blocks take whole transforms (transforms_per_block)
+      if (cuda_core_transform) tile_columns = cuda_core.transforms_per_block;  // what a block takes at a time
       const bool contiguous = p.stride_before == 1 && p.columns_per_transform == 1 && p.inner_count == 1;
       // The shape whose fixed-shape kernel runs contiguous_register_transforms rather than register_block_pass.
       const bool register_transforms =
@@ -837,8 +838,7 @@ class CudaExecutor final : public Executor {
       // other cases with such passes (fp32 N = 2^15, 4096^2, 8192^2, 128^3)
       // within noise.  (A 32-bit counter: the tiles plus two per block must
       // stay below 2^32.)
-      const std::int64_t tiles = (p.total_columns + tile_columns * cuda_core.transforms_per_block - 1) /
-                                 (tile_columns * cuda_core.transforms_per_block);
+      const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
       // Every pass kernel but contiguous_register_transforms (below) reads tiles.
       const bool reads_tiles = !(register_blocks && register_transforms);
       if (reads_tiles && launch.parts == 1 && !cuda_core_pass &&
