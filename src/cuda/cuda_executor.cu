@@ -839,8 +839,12 @@ class CudaExecutor final : public Executor {
       // within noise.  (A 32-bit counter: the tiles plus two per block must
       // stay below 2^32.)
       const std::int64_t tiles = (p.total_columns + tile_columns - 1) / tile_columns;
-      // Every pass kernel but contiguous_register_transforms (below) reads tiles.
-      const bool reads_tiles = !(register_blocks && register_transforms);
+      // Every pass kernel but contiguous_register_transforms (below) and the
+      // whole-transform CUDA-core kernels (their own grid-stride loops) reads
+      // tiles.  (Those kernels had been given an unread counter where they
+      // write 8-byte storage; without it, H100 r365: fp32 storage 8192 ...
+      // 32768 split 0.99x ... 1.00x the time.)
+      const bool reads_tiles = !(register_blocks && register_transforms) && !cuda_core_transform;
       if (reads_tiles && launch.parts == 1 && !cuda_core_pass &&
           cuda::takes_tiles_from_counter(problem.mode, output_element_bytes) && tiles < (std::int64_t{1} << 31)) {
         p.tile_slots_offset = static_cast<int>((launch.shared_bytes + 15) / 16 * 16);
