@@ -89,16 +89,24 @@ constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length
 //   2^21 0.94x; 4096 points since r339 (the thirty-eighth session).  Not
 //   512 points, whose 32 columns (128-byte runs) ran N = 2^17 and compact
 //   2^26 1.01x ... 1.02x slower than 16 (r347 / r348);
-// - 8-byte inputs of 4096 points whose outputs lie apart (r341).  Not at
-//   512 ... 2048 points (r347: 2^18 ... 2^26 with fp32 intermediates 1.07x
-//   ... 1.13x slower: their loads wait for the tile's start).
+// - 8-byte inputs of 4096 points whose outputs lie apart (r341);
+// - 8-byte inputs of 2048 points whose 4-byte outputs lie apart, which one
+//   lane writes in 16-byte runs (four columns), half a sector: H100 r370
+//   (A/B, three rounds) N = 2^23 (4096 x 2048) fp16 / bf16 0.97x the time in
+//   both tensor-core modes, the fp32 mode's 2048^2 in fp16 / bf16 storage
+//   0.79x / 0.78x; with 8-byte outputs (fp32 storage's 2^23) 1.05x slower.
+//   Not at 512 and 1024 points (r347: 2^18 ... 2^26 with fp32 intermediates
+//   1.07x ... 1.13x slower: their loads wait for the tile's start, and one
+//   lane's runs fill whole sectors there).
 //
 // Whether the executor holds an instance of two lanes per thread for that length and input.
 constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes) {
-  return input_bytes == 4 ? log2_length >= 10 : log2_length == 12;
+  return input_bytes == 4 ? log2_length >= 10 : log2_length >= 11;
 }
-constexpr int cuda_core_pass_lanes(int log2_length, int input_bytes, bool outputs_apart) {
-  return cuda_core_pass_has_two_lanes(log2_length, input_bytes) && (input_bytes == 4 || outputs_apart) ? 2 : 1;
+constexpr int cuda_core_pass_lanes(int log2_length, int input_bytes, int output_bytes, bool outputs_apart) {
+  if (!cuda_core_pass_has_two_lanes(log2_length, input_bytes)) return 1;
+  if (input_bytes == 4) return 2;
+  return outputs_apart && (log2_length == 12 || output_bytes == 4) ? 2 : 1;
 }
 template <int Log2Length, int InputBytes, int Lanes>
 struct CudaCorePassShape {

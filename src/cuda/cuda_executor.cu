@@ -631,13 +631,15 @@ class CudaExecutor final : public Executor {
         }
       }
       // Two lanes per thread (twice the columns: cuda::cuda_core_pass_lanes) for 4-byte inputs of 1024 ...
-      // 4096 points and for 8-byte inputs of 4096 whose outputs lie apart (a later pass of several, a strided
-      // axis: the output map's runs are A x I), where that tile fits the device's shared memory.
+      // 4096 points and for 8-byte inputs of 4096 (2048 with 4-byte outputs) whose outputs lie apart (a later
+      // pass of several, a strided axis: the output map's runs are A x I), where that tile fits the device's
+      // shared memory.
       const bool outputs_apart = stride_before > 1 || view.inner > 1;
       // (The cross-row step needs the four rows of two lanes.)
-      int cuda_core_pass_lanes = view.cross_row_axis ? 2
-                                                     : cuda::cuda_core_pass_lanes(log2_pass_length, input_element_bytes,
-                                                                                  outputs_apart);
+      int cuda_core_pass_lanes =
+          view.cross_row_axis
+              ? 2
+              : cuda::cuda_core_pass_lanes(log2_pass_length, input_element_bytes, output_element_bytes, outputs_apart);
       if (cuda_core_pass_stages && cuda_core_pass_lanes == 2 &&
           cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes > max_shared_) {
         cuda_core_pass_lanes = 1;
