@@ -300,6 +300,9 @@ __device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>&
 // normalization.  A persistent loop over transforms; the launch allots
 // cuda_core_transform_shared_bytes of dynamic shared memory.
 // Two blocks per SM as the bound (ptxas then takes 72 registers: three fit).
+// Not four (64 registers, no spills: H100 r365 1.04x ... 1.06x slower), nor
+// the next transform's loads issued into registers at the start of each
+// (78 registers: r366 1.15x slower), nor streaming cache hints (r365).
 template <typename Storage, int Sign>
 __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
     cuda_core_transform_kernel(PassParameters params) {
@@ -374,7 +377,10 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
 // On sm_90 the copy engine fetches the block's next transform into shared
 // memory (arch::start_bulk_copy) while it computes this one: H100 r294, fp32
 // storage 0.93x the time of loading in stage 1, fp16 / bf16 0.96x / 0.97x
-// (the same fetch made the 4096-point kernel 1.10x slower: not there).
+// (the same fetch made the 4096-point kernel 1.10x slower: not there);
+// without it, r367: 1.14x slower in fp16/bf16, 1.08x in fp32 storage.  Nor
+// did stage 3's rows read as 16-byte pairs pay (r367: 1.00x ... 1.01x; its
+// 8-byte reads already take one wavefront per request).
 constexpr int cuda_core_8192_log2_length = 13;
 constexpr int cuda_core_8192_threads = 512;
 constexpr int cuda_core_8192_row_pitch = 34;
@@ -474,7 +480,9 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
 
 // Whole 512-, 1024- and 2048-point transforms, one block of T = N / 16
 // threads each (16 points per thread; 64 registers, so 16 blocks of 64
-// threads or 8 of 128 per SM), several blocks per SM: two radix-16 steps,
+// threads or 8 of 128 per SM; 1.25x those blocks by launch bounds, 48
+// registers, ran 1.05x ... 1.07x slower at 1024 and 2048 points, H100
+// r365), several blocks per SM: two radix-16 steps,
 // then radix R = N / 256 (2, 4 or 8), each thread taking 16 / R rows of R;
 // the copy engine fetches the block's next transform as in
 // cuda_core_transform_8192_kernel.  The single pass of these lengths where
@@ -564,7 +572,9 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
 // row).  Blocks of 256 threads, each taking the next 8 G transforms (a
 // grid-stride loop: the executor launches eight times the resident blocks);
 // loads straight from device memory into registers, 16 per thread in
-// flight, 56 registers.  The single pass of these lengths where its stages
+// flight, 56 registers (five blocks by launch bounds, 48 registers: H100
+// r365 1.02x ... 1.10x slower; the next transforms' loads issued ahead into
+// registers, r366: 1.00x ... 1.06x slower).  The single pass of these lengths where its stages
 // are fp32 arithmetic: the radix-4 schedule (plan::problem_max_radix: the
 // tensor-core modes' default in fp16/bf16 storage) or the fp32 mode's
 // default stages.
