@@ -99,14 +99,14 @@ constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length
 //   1.07x ... 1.13x slower: their loads wait for the tile's start, and one
 //   lane's runs fill whole sectors there).
 //
-// Whether the executor holds an instance of two lanes per thread for that length and input.
-constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes) {
-  return input_bytes == 4 ? log2_length >= 10 : log2_length >= 11;
+// Whether the executor holds an instance of two lanes per thread for that length, input and output.
+constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes, int output_bytes) {
+  return input_bytes == 4 ? log2_length >= 10 : log2_length == 12 || (log2_length == 11 && output_bytes == 4);
 }
 constexpr int cuda_core_pass_lanes(int log2_length, int input_bytes, int output_bytes, bool outputs_apart) {
-  if (!cuda_core_pass_has_two_lanes(log2_length, input_bytes)) return 1;
-  if (input_bytes == 4) return 2;
-  return outputs_apart && (log2_length == 12 || output_bytes == 4) ? 2 : 1;
+  return cuda_core_pass_has_two_lanes(log2_length, input_bytes, output_bytes) && (input_bytes == 4 || outputs_apart)
+             ? 2
+             : 1;
 }
 template <int Log2Length, int InputBytes, int Lanes>
 struct CudaCorePassShape {

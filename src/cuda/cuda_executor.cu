@@ -99,7 +99,7 @@ template <typename Input, typename Output, int Log2Length>
 void set_cuda_core_passes_of_length(KernelFunction (&kernels)[2][2]) {
   kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, Log2Length, 1>;
   kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, Log2Length, 1>;
-  if constexpr (cuda::cuda_core_pass_has_two_lanes(Log2Length, sizeof(Input))) {
+  if constexpr (cuda::cuda_core_pass_has_two_lanes(Log2Length, sizeof(Input), sizeof(Output))) {
     kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, Log2Length, 2>;
     kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, Log2Length, 2>;
   }
