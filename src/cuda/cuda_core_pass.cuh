@@ -73,6 +73,8 @@
 namespace tensorfft::cuda {
 
 constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 12;
+// And 8192 points, only as the contiguous pass of two rows with the cross-row step (CrossRows, below).
+constexpr int cuda_core_cross_row_pass_max_log2_length = 13;
 
 // Lanes: a lane (column, t) of the tile takes t's 16 points of the column;
 // 512 threads, each one lane (W = 1) or two (W = 2, which the kernel runs at
@@ -110,18 +112,20 @@ constexpr int cuda_core_pass_lanes(int log2_length, int input_bytes, int output_
 }
 template <int Log2Length, int InputBytes, int Lanes>
 struct CudaCorePassShape {
-  static_assert(Log2Length >= cuda_core_pass_min_log2_length && Log2Length <= cuda_core_pass_max_log2_length,
-                "128 ... 4096 points");
+  static_assert(Log2Length >= cuda_core_pass_min_log2_length &&
+                    (Log2Length <= cuda_core_pass_max_log2_length ||
+                     (Log2Length == cuda_core_cross_row_pass_max_log2_length && Lanes == 2)),
+                "128 ... 4096 points (8192 in two lanes)");
   static_assert(Lanes == 1 || (Lanes == 2 && Log2Length >= 9), "two lanes per thread need a third stage");
   static constexpr int length = 1 << Log2Length;
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
   static constexpr int threads = 512;
   static constexpr int lanes_per_thread = Lanes;  // W
   static constexpr bool early_fetch = Lanes == 1 || InputBytes == 4;
-  // C: 64, 32, 16, 8, 4 or 2 columns for 128 ... 4096 points in one lane, twice as many in two.
+  // C: 64, 32, 16, 8, 4 or 2 columns for 128 ... 4096 points in one lane, twice as many in two (8192: two).
   static constexpr int log2_columns = 13 - Log2Length + (Lanes == 2 ? 1 : 0), columns = 1 << log2_columns;
   static_assert(columns * column_threads == threads * lanes_per_thread, "every lane of the tile");
-  // R (1: no third stage; 0: 128 points, whose second stage is radix 8)
+  // R (1: no third stage; 0: 128 points, whose second stage is radix 8; 32: 8192 points, a pair of lanes each)
   static constexpr int last_radix = length / 256;
   static constexpr int region = column_threads + 1;
   static constexpr int column_pitch = 16 * region + (columns < 16 ? 16 / columns : 1);
@@ -145,7 +149,8 @@ constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length, int lanes) {
     case 9: return cuda_core_pass_launch_of<9, 8, 1>();
     case 10: return lanes == 2 ? cuda_core_pass_launch_of<10, 8, 2>() : cuda_core_pass_launch_of<10, 8, 1>();
     case 11: return lanes == 2 ? cuda_core_pass_launch_of<11, 8, 2>() : cuda_core_pass_launch_of<11, 8, 1>();
-    default: return lanes == 2 ? cuda_core_pass_launch_of<12, 8, 2>() : cuda_core_pass_launch_of<12, 8, 1>();
+    case 12: return lanes == 2 ? cuda_core_pass_launch_of<12, 8, 2>() : cuda_core_pass_launch_of<12, 8, 1>();
+    default: return cuda_core_pass_launch_of<13, 8, 2>();
   }
 }
 
@@ -184,6 +189,20 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // same.  fp32 storage (8-byte rows, loaded at the tile's start; 76 bytes
 // spilled): r355 (A/B, three rounds) 0.92x the time (split 0.838 ms against
 // 0.910, cuFFT fp32 0.887), relL2 2.28e-7 against 2.09e-7.
+// The step of two (8192 points, the pass's only use): the tile of two rows
+// n' and n' + Q (tile g = n' of its block of 2Q rows), each thread's two
+// lanes the two rows at one t; stage 1 takes their sum (lane 0) and
+// difference (lane 1) before its DFT, and column s of the tile is written
+// to row 2 g + s.  Stage 3's DFTs of 32 run in pairs of lanes (cuda_core::
+// half_of_32_point_dft, as in cuda_core_transform_8192_kernel).  Why: no
+// CUDA-core pass of 8192 points ran before, so 8192^2 took three passes
+// (8192, then 512 x 16 along the strided axis); the step leaves that axis
+// one strided 4096-point pass.  H100 r373 (A/B, three rounds): 8192^2 fp16
+// split 0.86x the time (0.998 ms against 1.155), compact 0.83x, fp32
+// storage 0.80x (1.068 against 1.327; cuFFT fp32 1.124).  Two lanes per
+// thread as the others; stage 1's sum and difference are formed once (each
+// lane recomputing them from the raw rows spilled 156 bytes in fp16
+// storage; now none, 48 bytes in fp32 storage).
 
 // Runs one pass (params: stockham_pass_kernel's) of 2^Log2Length points over
 // params.total_columns columns, tiles of C columns in a persistent loop;
@@ -199,7 +218,12 @@ template <typename InputStorage, typename OutputStorage, int Sign, int Log2Lengt
 __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>::threads, 1)
     cuda_core_pass_kernel(PassParameters params) {
   using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>;
-  static_assert(!CrossRows || (Log2Length == 12 && Lanes == 2), "the cross-row step runs in the tile of four rows");
+  static_assert(!CrossRows || ((Log2Length == 12 || Log2Length == 13) && Lanes == 2),
+                "the cross-row step runs in the tile of four rows (4096 points) or two (8192)");
+  static_assert(Log2Length <= cuda_core_pass_max_log2_length || CrossRows, "8192 points only with the step");
+  // The step of four across stages 2 and 3 (4096 points), or of two before stage 1's DFT (8192).
+  constexpr bool step_across_lanes = CrossRows && Log2Length == 12, step_before_dft = CrossRows && Log2Length == 13;
+  constexpr int log2_step = Log2Length == 12 ? 2 : 1;  // log2 plan::cross_row_step_points
   using InputTraits = StorageTraits<InputStorage>;
   using OutputTraits = StorageTraits<OutputStorage>;
   constexpr int T = Shape::column_threads, C = Shape::columns, R = Shape::last_radix, W = Shape::lanes_per_thread;
@@ -227,11 +251,12 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   const auto pass_twiddle = [&](int e) {  // w_{A P}^e, e < A P
     return complex_multiply(__ldg(coarse + (e >> params.fine_bits)), __ldg(fine + (e & ((1 << params.fine_bits) - 1))));
   };
-  // CrossRows: the first element of the tile's row r (tile g = first / 4: row (g / Q) 4Q + g mod Q + Q r).
+  // CrossRows: the first element of the tile's row r (tile g = first / S, S = 4 or 2 rows: row (g / Q) S Q +
+  // g mod Q + Q r).
   const auto cross_row_start = [&](std::int64_t first, int r) {
     const int log2_q = params.log2_cross_row_distance;
-    const std::int64_t g = first >> 2;
-    const std::int64_t row = ((g >> log2_q) << (log2_q + 2)) + (g & ((std::int64_t{1} << log2_q) - 1)) +
+    const std::int64_t g = first >> log2_step;
+    const std::int64_t row = ((g >> log2_q) << (log2_q + log2_step)) + (g & ((std::int64_t{1} << log2_q) - 1)) +
                              (std::int64_t{r} << log2_q);
     return row << Log2Length;
   };
@@ -267,7 +292,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   };
   for (std::int64_t first = std::int64_t{blockIdx.x} * C; first < columns; first += step) {
     if constexpr (!Shape::early_fetch) fetch(first);
-    float2 x[16];
+    float2 x[16], difference[step_before_dft ? 16 : 1];
     // Stage 1: lane (column, t) takes points p = t + T m, DFT -> k0, twiddle w_P^(t k0).  One lane per
     // thread computes before the barrier (the previous tile's last stage reading the tile); two lanes
     // after it, so that one lane's results need not wait in registers for the other's.
@@ -276,8 +301,22 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
     for (int w = 0; w < W; ++w) {
       const cuda_core::PassLane loader = lane_of(load_column_fastest, w);
       const std::int64_t column = first + loader.column;
+      if constexpr (step_before_dft) {  // lane w: rows 0 and 1 (the same t), their sum (w = 0) or difference
+        if (w == 0) {
 #pragma unroll
-      for (int m = 0; m < 16; ++m) x[m] = column < columns ? InputTraits::widen(raw[w][m]) : float2{0.0f, 0.0f};
+          for (int m = 0; m < 16; ++m) {
+            const float2 row_0 = InputTraits::widen(raw[0][m]), row_1 = InputTraits::widen(raw[1][m]);
+            x[m] = complex_add(row_0, row_1);
+            difference[m] = complex_subtract(row_0, row_1);
+          }
+        } else {
+#pragma unroll
+          for (int m = 0; m < 16; ++m) x[m] = difference[m];
+        }
+      } else {
+#pragma unroll
+        for (int m = 0; m < 16; ++m) x[m] = column < columns ? InputTraits::widen(raw[w][m]) : float2{0.0f, 0.0f};
+      }
       if (twiddled) {  // w_{A P}^(p c'), c' = c mod A: w^(c' t) (w^(c' T))^m
         const int c = static_cast<int>(column >> log2_I) & column_mod_a_mask;
         cuda_core::twiddle_by_powers(x, pass_twiddle(c * loader.t), pass_twiddle(c * T), pass_twiddle(2 * c * T),
@@ -321,7 +360,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // and t's bits 2 and 3 from its bits 4 and 3, so that a half-warp's 2 x 8 lanes fall in the 16
       // pairs of banks as the column-fastest 4 x 4 do.
       const auto worker_of = [&](int w) {
-        if constexpr (CrossRows) {
+        if constexpr (step_across_lanes) {
           const int t = (thread & 3) | (thread & 8) | ((thread >> 2) & 4) | ((thread >> 5) << 4);
           return cuda_core::PassLane{((thread >> 2) & 1) + 2 * w, t};
         } else {
@@ -338,12 +377,12 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
           const float2* const own = tile + worker.column * pitch + k0 * region;
 #pragma unroll
           for (int b = 0; b < 16; ++b) y[w][b] = own[a + R * b];
-          if constexpr (!CrossRows) {
+          if constexpr (!step_across_lanes) {
             cuda_core::dft16<Sign>(y[w]);
             cuda_core::twiddle(y[w], twiddles, 16 * a);  // w_T = w_P^16
           }
         }
-        if constexpr (CrossRows) {  // the step's butterflies across rows c and c + 2, then as above
+        if constexpr (step_across_lanes) {  // the step's butterflies across rows c and c + 2, then as above
           const cuda_core::PassLane worker = worker_of(0);
           const bool turned = worker.column == 1;
 #pragma unroll
@@ -373,17 +412,28 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // on device memory before then).
       if constexpr (Shape::early_fetch) fetch(first + step);
       // Stage 3: lane (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
-      // CrossRows: thread i's lanes read rows 2 p and 2 p + 1 (p = i / T) at t = i mod T and write
+      // CrossRows of four: thread i's lanes read rows 2 p and 2 p + 1 (p = i / T) at t = i mod T and write
       // output p + 2 w, their sum (w = 0) or difference (the step's last butterflies).
+      // R = 32: lane (column, k0 + 16 (2 k1 + h)) takes half of row k1's DFT of 32 (outputs k2 = 2 k' + h,
+      // k' < 16, at k0 + 16 k1 + 256 h + T k').
 #pragma unroll
       for (int w = 0; w < W; ++w) {
         const cuda_core::PassLane storer =
-            CrossRows ? cuda_core::PassLane{(thread >> Shape::log2_column_threads) + 2 * w, thread & (T - 1)}
-                      : lane_of(store_column_fastest, w);
+            step_across_lanes ? cuda_core::PassLane{(thread >> Shape::log2_column_threads) + 2 * w, thread & (T - 1)}
+                              : lane_of(store_column_fastest, w);
         const int k0 = storer.t & 15, c = storer.t >> 4;
-        const int read_column = CrossRows ? 2 * (thread >> Shape::log2_column_threads) : storer.column;
+        const int read_column = step_across_lanes ? 2 * (thread >> Shape::log2_column_threads) : storer.column;
         const float2* const own = tile + read_column * pitch + k0 * region;
-        if (first + storer.column < columns) {
+        if (first + storer.column >= columns) continue;
+        if constexpr (R == 32) {
+          const int k1 = c >> 1, h = c & 1;
+          float2 y[16];
+          cuda_core::half_of_32_point_dft<Sign>(y, h, [&](int a) { return own[16 * a + k1]; });
+          OutputStorage* const destination =
+              output + store.tile_start(first) + store.memory(k0 + 16 * k1 + 256 * h, storer.column);
+#pragma unroll
+          for (int k = 0; k < 16; ++k) OutputTraits::store(destination + k * store_step, scaled(y[k]));
+        } else {
           OutputStorage* const destination = output + store.tile_start(first) + store.memory(storer.t, storer.column);
 #pragma unroll
           for (int q = 0; q < 16 / R; ++q) {
@@ -391,7 +441,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
 #pragma unroll
             for (int a = 0; a < R; ++a) {
               y[a] = own[16 * a + c + R * q];
-              if constexpr (CrossRows) {
+              if constexpr (step_across_lanes) {
                 const float2 other = own[pitch + 16 * a + c + R * q];
                 y[a] = w == 0 ? complex_add(y[a], other) : complex_subtract(y[a], other);
               }

@@ -179,6 +179,30 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
   twiddle_by_powers(x, w1, w2, w4, w8);
 }
 
+// Lane h (0 or 1) of a pair computing the 32-point DFT of v (natural order;
+// row(j) reads v_j): a radix-2 step of decimation in frequency, z_j = (v_j +
+// (-1)^h v_(j + 16)) w_32^(j h) with the roots as constants, then a
+// 16-point DFT, leaving X[2 k' + h] in x[k'].  Both lanes read all of v.
+template <int Sign, typename Row>
+__device__ __forceinline__ void half_of_32_point_dft(float2 (&x)[16], int h, const Row& row) {
+  constexpr float c[9] = {1.0f,                 0.98078528040323044f, 0.92387953251128674f,
+                          0.83146961230254524f, 0.70710678118654752f, 0.55557023301960218f,
+                          0.38268343236508978f, 0.19509032201612827f, 0.0f};  // cos(2 pi i / 32)
+  const float sign = h ? -1.0f : 1.0f;
+#pragma unroll
+  for (int j = 0; j < 16; ++j) {
+    const float2 first = row(j), second = row(j + 16);
+    float2 z{fmaf(sign, second.x, first.x), fmaf(sign, second.y, first.y)};
+    if (j > 0) {  // w_32^j = (cos, Sign sin), sin(2 pi j / 32) = cos(2 pi (8 - j) / 32)
+      const float cosine = j <= 8 ? c[j] : -c[16 - j], sine = j <= 8 ? c[8 - j] : c[j - 8];
+      const float2 turned = complex_multiply(z, float2{cosine, Sign * sine});
+      z = h ? turned : z;
+    }
+    x[j] = z;
+  }
+  dft16<Sign>(x);
+}
+
 // What the kernels below read from PassParameters: the packed input and
 // output, the w_N table (fp32, the direction's sign) and the normalization.
 template <typename Storage>
@@ -429,22 +453,7 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
     __syncthreads();
     if constexpr (whole_rows) {  // Stage 3: thread h + 2 r takes row r, z_j = (x_j + (-1)^h x_(j+16)) w_32^(j h)
       const float2* const whole_row = tile + (row & 15) * region + (row >> 4) * pitch;
-      constexpr float c[9] = {1.0f,                 0.98078528040323044f, 0.92387953251128674f,
-                              0.83146961230254524f, 0.70710678118654752f, 0.55557023301960218f,
-                              0.38268343236508978f, 0.19509032201612827f, 0.0f};  // cos(2 pi i / 32)
-      const float sign = h ? -1.0f : 1.0f;
-#pragma unroll
-      for (int j = 0; j < 16; ++j) {
-        const float2 first = whole_row[j], second = whole_row[j + 16];
-        float2 z{fmaf(sign, second.x, first.x), fmaf(sign, second.y, first.y)};
-        if (j > 0) {  // w_32^j = (cos, Sign sin), sin(2 pi j / 32) = cos(2 pi (8 - j) / 32)
-          const float cosine = j <= 8 ? c[j] : -c[16 - j], sine = j <= 8 ? c[8 - j] : c[j - 8];
-          const float2 turned = complex_multiply(z, float2{cosine, Sign * sine});
-          z = h ? turned : z;
-        }
-        x[j] = z;
-      }
-      cuda_core::dft16<Sign>(x);  // lane h: Y[2 k' + h] at k'
+      cuda_core::half_of_32_point_dft<Sign>(x, h, [&](int j) { return whole_row[j]; });  // Y[2 k' + h] at k'
       Storage* destination = output + transform * n + row + 256 * h;
 #pragma unroll
       for (int k = 0; k < 16; ++k) {

@@ -66,9 +66,9 @@ struct KernelChoice {
   // thread - 1][forward, inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates (two lanes
   // where cuda::cuda_core_pass_has_two_lanes, else null).
   KernelFunction cuda_core_pass[2][2][6][2][2] = {};
-  // Its 4096-point instance with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per
-  // thread, from storage to intermediates [forward, inverse].
-  KernelFunction cuda_core_cross_row_pass[2] = {nullptr, nullptr};
+  // Its instances with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per thread, from
+  // storage to intermediates [4096 points, 8192][forward, inverse].
+  KernelFunction cuda_core_cross_row_pass[2][2] = {};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -92,6 +92,9 @@ void launch_scatter(const void* packed, void* output, cuda::LayoutMap map, cudaS
 static_assert(cuda::CudaCorePassShape<12, 4, 2>::tile_bytes == plan::longest_cuda_core_pass_tile_bytes &&
                   (std::int64_t{1} << cuda::cuda_core_pass_max_log2_length) == plan::longest_cuda_core_pass,
               "the plan's longest CUDA-core pass and its tile are the kernel's");
+static_assert(cuda::CudaCorePassShape<13, 4, 2>::tile_bytes == plan::cross_row_8192_tile_bytes &&
+                  plan::cross_row_step_points(std::int64_t{1} << cuda::cuda_core_cross_row_pass_max_log2_length) == 2,
+              "the plan's 8192-point pass of two rows and its tile are the kernel's");
 
 // cuda::cuda_core_pass_kernel from Input to Output elements, 2^Log2Length points, in one lane per thread
 // and (where cuda::cuda_core_pass_has_two_lanes) in two [lanes - 1][forward, inverse].
@@ -151,8 +154,10 @@ KernelChoice kernels_for() {
     set_cuda_core_passes<Storage, Intermediate>(choice.cuda_core_pass[0][1]);
     set_cuda_core_passes<Intermediate, Intermediate>(choice.cuda_core_pass[1][1]);
     set_cuda_core_passes<Intermediate, Storage>(choice.cuda_core_pass[1][0]);
-    choice.cuda_core_cross_row_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
-    choice.cuda_core_cross_row_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
+    choice.cuda_core_cross_row_pass[0][0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
+    choice.cuda_core_cross_row_pass[0][1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
+    choice.cuda_core_cross_row_pass[1][0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, true>;
+    choice.cuda_core_cross_row_pass[1][1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 13, 2, true>;
   }
   return choice;
 }
@@ -619,10 +624,12 @@ class CudaExecutor final : public Executor {
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
       // Any other pass of 128 ... 4096 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
-      // tiles of a fixed number of columns.
+      // tiles of a fixed number of columns (8192 points only with the cross-row step).
+      const int longest_cuda_core_pass = view.cross_row_axis ? cuda::cuda_core_cross_row_pass_max_log2_length
+                                                             : cuda::cuda_core_pass_max_log2_length;
       const bool cuda_core_pass_stages = fp32_arithmetic_stages && !cuda_core_transform &&
                                          log2_pass_length >= cuda::cuda_core_pass_min_log2_length &&
-                                         log2_pass_length <= cuda::cuda_core_pass_max_log2_length;
+                                         log2_pass_length <= longest_cuda_core_pass;
       // A, the product of the axis's earlier passes (the pass twiddle's stride).
       std::int64_t stride_before = 1;
       if (view.pass && !view.plane) {
@@ -645,23 +652,25 @@ class CudaExecutor final : public Executor {
         cuda_core_pass_lanes = 1;
       }
       KernelFunction cuda_core_pass =
-          cuda_core_pass_stages
+          cuda_core_pass_stages && log2_pass_length <= cuda::cuda_core_pass_max_log2_length
               ? kernels.cuda_core_pass[launch.input_is_intermediate][launch.output_is_intermediate]
                                       [log2_pass_length - cuda::cuda_core_pass_min_log2_length]
                                       [cuda_core_pass_lanes - 1][sign < 0 ? 0 : 1]
               : nullptr;
-      if (view.cross_row_axis) {  // only the 4096-point two-lane instances from storage to intermediates have it
+      if (view.cross_row_axis) {  // only the 4096- and 8192-point two-lane instances from storage to intermediates
         const bool holds =
-            cuda_core_pass_stages && log2_pass_length == cuda::cuda_core_pass_max_log2_length &&
+            cuda_core_pass_stages && log2_pass_length >= cuda::cuda_core_pass_max_log2_length &&
             cuda_core_pass_lanes == 2 && !launch.input_is_intermediate && launch.output_is_intermediate &&
-            view.inner == 1 && view.axis->passes.size() == 1 && kernels.cuda_core_cross_row_pass[0] != nullptr;
+            view.inner == 1 && view.axis->passes.size() == 1 &&
+            kernels.cuda_core_cross_row_pass[log2_pass_length - cuda::cuda_core_pass_max_log2_length][0] != nullptr;
         if (!holds) {
           throw Error(Status::internal_error, "no kernel runs this pass with the next axis's cross-row step: " +
                                                   plan.description);
         }
-        cuda_core_pass = kernels.cuda_core_cross_row_pass[sign < 0 ? 0 : 1];
-        int log2_distance = 0;  // Q = S / 4 rows
-        while ((std::int64_t{plan::cross_row_step_points} << log2_distance) < view.cross_row_axis->size) {
+        cuda_core_pass =
+            kernels.cuda_core_cross_row_pass[log2_pass_length - cuda::cuda_core_pass_max_log2_length][sign < 0 ? 0 : 1];
+        int log2_distance = 0;  // Q = S / (the step's points) rows
+        while ((std::int64_t{plan::cross_row_step_points(length)} << log2_distance) < view.cross_row_axis->size) {
           ++log2_distance;
         }
         p.log2_cross_row_distance = log2_distance;

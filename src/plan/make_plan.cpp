@@ -310,8 +310,14 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
          plan::pass_limits(problem.storage, problem.mode, max_radix, true, true, shared_bytes, intermediate_bytes,
                            clusters)
                  .contiguous_single_pass < problem.sizes[0]);
+    // (The contiguous axis's 8192-point pass runs on the CUDA cores only with the cross-row step, which
+    // leaves the next axis one pass.)
+    const bool cross_row_8192 = plan.axes[0].size == 8192 && plan.axes[0].passes.size() == 1 &&
+                                plan::runs_cross_row_step(problem, max_radix, shared_bytes);
+    if (cross_row_8192) plan::schedule_axis_after_cross_row_step(plan.axes[1], max_radix, plan.axes[0].size);
     for (const plan::AxisSchedule& axis : plan.axes) {
-      cuda_core_passes = cuda_core_passes && plan::passes_run_on_cuda_cores(axis);
+      const bool cross_row_pass = cross_row_8192 && &axis == &plan.axes[0];
+      cuda_core_passes = cuda_core_passes && (cross_row_pass || plan::passes_run_on_cuda_cores(axis));
     }
     if (!one_kernel && !cuda_core_passes) {
       max_radix = plan::default_max_radix;
@@ -322,7 +328,7 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   // The contiguous axis's one pass takes the next axis's first step across rows (plan::runs_cross_row_step).
   if (!plan.plane_pass && plan::runs_cross_row_step(problem, max_radix, shared_bytes) &&
       plan.axes[0].passes.size() == 1) {
-    plan::schedule_axis_after_cross_row_step(plan.axes[1], max_radix);
+    plan::schedule_axis_after_cross_row_step(plan.axes[1], max_radix, plan.axes[0].size);
   }
 
   if (backend == Backend::host) {

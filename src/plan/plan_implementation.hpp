@@ -243,21 +243,32 @@ bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, s
 
 // The cross-row step: the first pass of the axis executed second (the one
 // before the contiguous axis), a DFT of cross_row_step_points across rows
-// S / 4 apart (S its size), runs inside the contiguous axis's one pass of
-// 4096 points on the CUDA cores, whose tiles of four rows
-// (cuda::cuda_core_pass_kernel's CrossRows; two lanes per thread) are then
-// those rows; the axis's other pass has S / 4 points.  Where the axes have
-// 4096 points each, the stages are the radix-4 schedule (any storage but
-// fp64), and the device's shared memory holds the two-lane tile: the
-// strided 4096-point pass it replaces reads 16- or 32-byte runs per column
-// group and ran at 1.1 ... 1.5 TB/s (ncu, H100 r352 / r353); 4096^2 took
-// 0.68x ... 0.80x the time in fp16/bf16 storage (r354), 0.92x in fp32
-// storage (r355; cuda_core_pass.cuh).
-constexpr int cross_row_step_points = 4;
+// S / points apart (S its size), runs inside the contiguous axis's one pass
+// on the CUDA cores, whose tiles of that many rows (cuda::
+// cuda_core_pass_kernel's CrossRows; two lanes per thread) are then those
+// rows; the axis's other pass has S / points points.  Where
+// - both axes have 4096 points: 4 points across rows 1024 apart, inside the
+//   4096-point pass.  The strided 4096-point pass it replaces reads 16- or
+//   32-byte runs per column group and ran at 1.1 ... 1.5 TB/s (ncu, H100
+//   r352 / r353); 4096^2 took 0.68x ... 0.80x the time in fp16/bf16
+//   storage (r354), 0.92x in fp32 storage (r355; cuda_core_pass.cuh);
+// - the contiguous axis has 8192 points and the other 256 ... 8192: 2
+//   points across rows S / 2 apart, inside an 8192-point pass of two rows
+//   (its only use: no 8192-point pass runs on the CUDA cores otherwise).
+//   8192^2 then takes two passes instead of three: H100 r373, fp16 split
+//   0.998 ms instead of 1.155 (cuFFT fp16 1.879), fp32 storage 1.068
+//   instead of 1.327 (cuFFT fp32 1.124; problem_max_radix);
+// with the radix-4 schedule (any storage but fp64), where the device's
+// shared memory holds the tile.
+constexpr int cross_row_step_points(std::int64_t contiguous_size) { return contiguous_size == 8192 ? 2 : 4; }
+// The tile of the 8192-point pass of two rows (cuda::CudaCorePassShape<13, 4, 2>::tile_bytes: two columns of
+// 16 regions of 513 fp32 complex values, 8 apart).
+constexpr std::int64_t cross_row_8192_tile_bytes = 2 * (16 * 513 + 8) * 8;
 bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t shared_bytes_per_block);
-// Schedules `axis` as the cross-row step's pass (in_previous_pass) and one
-// pass of the rest, each with the radix schedule of its length.
-void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix);
+// Schedules `axis` as the cross-row step's pass (in_previous_pass) of
+// cross_row_step_points(contiguous_size) and one pass of the rest, each with
+// the radix schedule of its length.
+void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix, std::int64_t contiguous_size);
 
 // The modes whose radix-8 and 16 stages run on tensor cores (split_fp16,
 // single_fp16); only they have the CUDA register-block kernels.

@@ -47,16 +47,23 @@ int problem_max_radix(const Problem& problem) {
     // CUDA-core passes instead of a 128 x 128 plane and a pass, split 0.83x
     // the time in fp16, 0.85x in bf16; single_fp16 1.00x, relL2 5.35e-4 ->
     // 3.35e-4).  Not with full intermediates (r349: 1.33x slower).
+    // 8192^2, any storage: two passes on the CUDA cores with the cross-row
+    // step (runs_cross_row_step) instead of three on the tensor cores (H100
+    // r373, A/B, three rounds: fp16 / bf16 split 0.86x the time, compact
+    // 0.83x / 0.80x, single_fp16 0.89x ... 0.93x at the split mode's relL2
+    // (2.78e-4 instead of 5.1e-4); fp32 storage split 0.80x, single 0.90x,
+    // relL2 2.29e-7 instead of 3.38e-7).
     std::int64_t elements = 1;
-    bool short_axes = true, axes_of_4096 = true;
+    bool short_axes = true, axes_of_4096 = true, axes_of_8192 = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
       short_axes = short_axes && size >= (compact ? 128 : 256) &&
                    (size <= 1024 || size == 4096 || (compact && size == 2048));
       axes_of_4096 = axes_of_4096 && size == 4096;
+      axes_of_8192 = axes_of_8192 && size == 8192;
     }
-    const bool radix_four = (narrow_storage ? short_axes : axes_of_4096) && elements >= (std::int64_t{1} << 20) &&
-                            elements <= (std::int64_t{1} << 26);
+    const bool radix_four = ((narrow_storage ? short_axes : axes_of_4096) || axes_of_8192) &&
+                            elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << 26);
     return radix_four ? 4 : default_max_radix;
   }
   // One CUDA-core kernel per transform length (cuda_core_transform.cuh) for
@@ -414,15 +421,20 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
 
 bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t shared_bytes_per_block) {
   const std::size_t rank = problem.sizes.size();
-  return rank >= 2 && max_radix == 4 && problem.mode != ComputeMode::fp64 &&  // (fp64 storage is the fp64 mode's)
-         problem.sizes[rank - 1] == longest_cuda_core_pass && problem.sizes[rank - 2] == longest_cuda_core_pass &&
-         longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
+  if (rank < 2 || max_radix != 4 || problem.mode == ComputeMode::fp64) return false;  // (fp64 storage: the fp64 mode)
+  const std::int64_t contiguous = problem.sizes[rank - 1], across = problem.sizes[rank - 2];
+  if (contiguous == longest_cuda_core_pass) {
+    return across == longest_cuda_core_pass && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
+  }
+  // 8192: the other pass, across / 2 points, one of 128 ... 4096.
+  return contiguous == 8192 && across >= 2 * shortest_cuda_core_pass && across <= 2 * longest_cuda_core_pass &&
+         cross_row_8192_tile_bytes <= shared_bytes_per_block;
 }
 
-void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix) {
+void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix, std::int64_t contiguous_size) {
   axis.stages.clear();
   axis.passes.clear();
-  const int log2_step = log2_floor(cross_row_step_points);
+  const int log2_step = log2_floor(cross_row_step_points(contiguous_size));
   fill_passes(axis, {log2_step, log2_floor(axis.size) - log2_step}, max_radix);
   axis.passes.front().in_previous_pass = true;
 }

@@ -1012,13 +1012,15 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   // four columns, 2048 x 2: a partial tile; 4096 points: tiles of two
   // columns of 8-byte inputs, four of 4-byte ones, two lanes per thread,
   // 4096 x 2 a partial tile; 4096^2 and 2 x 4096^2 in fp16/bf16 storage
-  // with the cross-row step), every storage, both
+  // with the cross-row step; 256 x 8192 and 2 x 512 x 8192 with the step of
+  // two rows in the 8192-point pass, as 8192^2 takes it), every storage, both
   // directions, each normalization, in place (a strided axis of one pass)
   // and out, an odd batch, and the host executor on the same plan.
   for (const std::vector<std::int64_t>& shape :
        {std::vector<std::int64_t>{1 << 17}, {1 << 18}, {1 << 19}, {1 << 20}, {1 << 21}, {1 << 22}, {1 << 24},
         {1024, 1024}, {512, 2048}, {2048, 4}, {2048, 2}, {4, 512, 8}, {256, 256, 256}, {256, 8}, {4, 256, 2}, {1 << 23}, {128, 64},
-        {8, 128, 4}, {4096, 4096}, {4096, 8}, {2, 4096, 2}, {4096, 2}, {4096, 128}, {2, 4096, 4096}}) {
+        {8, 128, 4}, {4096, 4096}, {4096, 8}, {2, 4096, 2}, {4096, 2}, {4096, 128}, {2, 4096, 4096},
+        {256, 8192}, {2, 512, 8192}}) {
     for (StorageType storage : storages) {
       Problem p;
       p.sizes = shape;
@@ -1035,7 +1037,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       p.direction = Direction::forward;
       p.normalization = Normalization::forward;
       run_case(p, false, buffers, totals, seed++);
-      if (transform_elements(p) <= (1 << 16) && storage == StorageType::complex_fp16) {
+      if ((transform_elements(p) <= (1 << 16) || shape == std::vector<std::int64_t>{256, 8192}) &&
+          storage == StorageType::complex_fp16) {
         p.normalization = Normalization::backward;
         run_host_agreement(p, buffers, totals);
       }
@@ -1047,8 +1050,10 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         run_case(p, false, buffers, totals, seed++);
         p.direction = Direction::inverse;
         run_case(p, shape.size() > 1, buffers, totals, seed++);
-        // (4096^2: the cross-row step, plan::runs_cross_row_step, and the host's rounding points for it.)
-        if (transform_elements(p) <= (1 << 16) || shape == std::vector<std::int64_t>{4096, 4096}) {
+        // (4096^2 and 256 x 8192: the cross-row steps, plan::runs_cross_row_step, and the host's rounding
+        // points for them.)
+        if (transform_elements(p) <= (1 << 16) || shape == std::vector<std::int64_t>{4096, 4096} ||
+            shape == std::vector<std::int64_t>{256, 8192}) {
           run_host_agreement(p, buffers, totals);
         }
       }

@@ -125,6 +125,7 @@ struct CompactCase {
   Direction direction;
   int expected_passes;
   std::int64_t batch = 2;
+  int max_radix = 0;  // Problem::max_radix (0: the library's choice)
 };
 
 std::vector<CompactCase> compact_cases() {
@@ -145,6 +146,9 @@ std::vector<CompactCase> compact_cases() {
   // 1024): its rounding points, once per storage (2^24 elements each).
   cases.push_back({{StorageType::complex_fp16, ComputeMode::split_fp16}, {4096, 4096}, Direction::forward, 2, 1});
   cases.push_back({{StorageType::complex_bf16, ComputeMode::single_fp16}, {4096, 4096}, Direction::inverse, 2, 1});
+  // The step of two rows in an 8192-point pass (8192^2's by default), on 256 x 8192 with the radix-4 schedule.
+  cases.push_back({{StorageType::complex_fp16, ComputeMode::split_fp16}, {256, 8192}, Direction::forward, 2, 1, 4});
+  cases.push_back({{StorageType::complex_bf16, ComputeMode::single_fp16}, {256, 8192}, Direction::inverse, 2, 1, 4});
   return cases;
 }
 
@@ -161,6 +165,7 @@ TEST_P(CompactIntermediates, StayWithinTheStorageFloorAndTheirRounding) {
   Problem problem = problem_1d(c.combo, 1, c.batch, c.direction);
   problem.sizes = c.sizes;
   problem.intermediates = tensorfft::Intermediates::compact;
+  problem.max_radix = c.max_radix;
   const Plan plan = tensorfft::make_plan(problem, Backend::host);
   SCOPED_TRACE(plan.describe());
   ASSERT_EQ(tensorfft::plan::pass_count(plan.implementation()), c.expected_passes);

@@ -223,7 +223,7 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
 // (the split mode; fp32 storage from 2^20; single_fp16 in fp16/bf16
 // storage, in fp32 storage from 2^21), as do 2D/3D shapes of 2^20 ...
 // 2^26 elements whose axes have 256 ... 1024 or 4096 points (both modes,
-// fp16/bf16 storage).  With compact intermediates: 2^16 ... 2^26 in both
+// fp16/bf16 storage), and 8192^2 in any storage.  With compact intermediates: 2^16 ... 2^26 in both
 // modes, and 2D/3D shapes whose axes have 128 ... 4096 points.
 TEST(PlanSchedule, CudaCorePassesWhereFaster) {
   struct Case {
@@ -261,7 +261,8 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 4096}, true, true},  // strided 4096 points
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, true, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, true, true},  // the step of two rows
+      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{8192, 8192}, true, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, true},  // compact: 3 passes
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{128, 128, 128}, false, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 128}, false, false},  // 8192: no such pass
@@ -286,7 +287,8 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
         int largest = 0;
         for (const plan::Stage& stage : axis.stages) largest = std::max(largest, stage.radix);
         EXPECT_EQ(largest, expected ? 4 : 16);
-        if (expected) { EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis)); }
+        // (8192^2's 8192-point pass runs on the CUDA cores with the cross-row step: CrossRowStepOfTwo...)
+        if (expected && axis.size != 8192) { EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis)); }
       }
     }
   }
@@ -562,6 +564,69 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0));
 }
 
+// The cross-row step of two rows: where an 8192-point contiguous axis meets
+// an axis of 256 ... 8192 points (the radix-4 schedule, any storage but
+// fp64), the second axis's first pass (2 points across rows S / 2 apart)
+// runs in the 8192-point pass, and its second pass has S / 2 points.
+// 8192^2 takes it by default in both tensor-core modes: two passes instead
+// of three.
+TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
+    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+      for (auto intermediates : {tensorfft::Intermediates::full, tensorfft::Intermediates::compact}) {
+        if (intermediates == tensorfft::Intermediates::compact && storage == StorageType::complex_fp32) continue;
+        for (int max_radix : {0, 4}) {
+          Problem problem;
+          problem.storage = storage;
+          problem.mode = mode;
+          problem.intermediates = intermediates;
+          problem.max_radix = max_radix;
+          problem.sizes = {8192, 8192};
+          const Plan p = tensorfft::make_plan(problem, Backend::host);
+          SCOPED_TRACE(p.describe());
+          const auto& axes = p.implementation().axes;
+          ASSERT_EQ(axes.size(), 2u);
+          EXPECT_EQ(pass_lengths_of(axes[0]), (std::vector<std::int64_t>{8192}));
+          ASSERT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{2, 4096}));
+          EXPECT_TRUE(axes[1].passes[0].in_previous_pass);
+          EXPECT_FALSE(axes[1].passes[1].in_previous_pass);
+          EXPECT_EQ(axes[1].stages[1].stride, 2);  // the second pass's stages follow the step's
+          EXPECT_TRUE(plan::passes_run_on_cuda_cores(axes[1]));
+          EXPECT_EQ(plan::pass_count(p.implementation()), 2);
+          EXPECT_NE(p.describe().find("(pass r2 in the previous pass) (pass r4 r4 r4 r4 r4 r4)"), std::string::npos);
+        }
+      }
+    }
+  }
+  // Other axes of 256 ... 8192 points before the 8192-point one, with the radix-4 schedule: S / 2 after the step.
+  for (const std::vector<std::int64_t>& sizes :
+       {std::vector<std::int64_t>{256, 8192}, {1024, 8192}, {2, 512, 8192}, {4096, 8192}}) {
+    const Plan p = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, sizes, 4, false);
+    SCOPED_TRACE(p.describe());
+    const plan::AxisSchedule& across = p.implementation().axes.at(1);
+    ASSERT_EQ(pass_lengths_of(across), (std::vector<std::int64_t>{2, across.size / 2}));
+    EXPECT_TRUE(across.passes[0].in_previous_pass);
+    EXPECT_EQ(plan::pass_count(p.implementation()), static_cast<int>(sizes.size()));
+  }
+  // Not: fewer than 256 points across (the pass after the step would be shorter than 128), the tensor-core
+  // radices, the fp32 mode (its default stages), fp64; and by default only 8192^2.
+  const auto takes_step = [](StorageType storage, ComputeMode mode, std::vector<std::int64_t> sizes, int max_radix) {
+    const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
+    for (const plan::AxisSchedule& axis : p.implementation().axes) {
+      for (const plan::Pass& pass : axis.passes) {
+        if (pass.in_previous_pass) return true;
+      }
+    }
+    return false;
+  };
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 8192}, 4));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 8192}, 16));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp64, ComputeMode::fp64, {8192, 8192}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {1024, 8192}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 4096}, 0));
+}
+
 // fp32 storage in the tensor-core modes: a strided axis of 4096 points runs
 // in one pass (in place, its tiles fetched in parts), while the passes of an
 // unstrided axis keep the 2048-point limit (N = 2^24 stays 256^3); so does
@@ -606,9 +671,10 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWithShortPasses) {
   };
   const std::vector<Case> cases = {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 16, {1024, 4}},
-      {StorageType::complex_fp16, ComputeMode::single_fp16, {8192, 8192}, 0, {2048, 4}},
-      {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 8192}, 0, {512, 16}},
-      {StorageType::complex_fp32, ComputeMode::single_fp16, {8192, 8192}, 0, {1024, 8}},
+      // (8192^2 by default takes the cross-row step of two rows: CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother.)
+      {StorageType::complex_fp16, ComputeMode::single_fp16, {8192, 8192}, 16, {2048, 4}},
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 8192}, 16, {512, 16}},
+      {StorageType::complex_fp32, ComputeMode::single_fp16, {8192, 8192}, 16, {1024, 8}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 64, 128}, 0, {512, 16}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {16384, 4096}, 0, {128, 128}},  // 1024 x 16: slower
       {StorageType::complex_fp32, ComputeMode::single_fp16, {16384, 4096}, 0, {128, 128}},
