@@ -18,6 +18,19 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix) {
 
 int problem_max_radix(const Problem& problem) {
   if (problem.max_radix != 0) return problem.max_radix;
+  // The fp32 mode: its stages are fp32 arithmetic at any radix, so the
+  // radix-4 schedule only changes which kernels run; it takes the cross-row
+  // step's two passes where the last two axes meet it (4096^2, 8192^2):
+  // H100 r376 (A/B, two rounds) 8192^2 0.49x the time in fp32 storage
+  // (2.186 -> 1.069 ms; cuFFT fp32 1.125), 0.53x in fp16/bf16; 4096^2 0.92x
+  // in fp32 storage, 0.69x in fp16/bf16, at the split mode's relL2.
+  if (problem.mode == ComputeMode::fp32) {
+    const std::size_t rank = problem.sizes.size();
+    const bool square_of = rank >= 2 && problem.sizes[rank - 1] == problem.sizes[rank - 2];
+    const bool cross_row_shape =
+        square_of && (problem.sizes[rank - 1] == longest_cuda_core_pass || problem.sizes[rank - 1] == 8192);
+    return cross_row_shape ? 4 : default_max_radix;
+  }
   if (!tensor_core_mode(problem.mode)) return default_max_radix;
   const bool narrow_storage =
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
@@ -34,8 +47,11 @@ int problem_max_radix(const Problem& problem) {
     // 0.71x ... 0.97x the time of its tensor-core passes), and axes of up to
     // 4096 points (r339: 4096^2 split 0.82x, single_fp16 0.89x; 2048^2
     // 0.94x / 1.01x, relL2 5.4e-4 -> 3.1e-4 in single_fp16).  With full
-    // intermediates axes of 4096 points too (r341: 4096^2 split 0.90x), not
-    // 2048 (2048^2 1.02x slower).  The single-product mode with full
+    // intermediates axes of 4096 points too (r341: 4096^2 split 0.90x), and
+    // of 2048 since its strided pass runs in two lanes (r341 had 2048^2 1.02x
+    // slower; r376, A/B, two rounds: 2048^2 split 0.80x the time (0.853 ->
+    // 0.680 ms), single_fp16 0.81x, 2048 x 1024 0.73x ... 0.83x, 1024 x 2048
+    // split 0.91x, single_fp16 1.00x; single_fp16's relL2 5.1e-4 -> 2.78e-4).  The single-product mode with full
     // intermediates too since r342, where it ran 1.03x (1024^2) ... 1.08x
     // (4096^2) the split mode's time on its tensor-core passes: the same
     // passes then run (fp32 arithmetic, the same plan) at the split mode's
@@ -57,8 +73,7 @@ int problem_max_radix(const Problem& problem) {
     bool short_axes = true, axes_of_4096 = true, axes_of_8192 = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
-      short_axes = short_axes && size >= (compact ? 128 : 256) &&
-                   (size <= 1024 || size == 4096 || (compact && size == 2048));
+      short_axes = short_axes && size >= (compact ? 128 : 256) && (size <= 1024 || size == 2048 || size == 4096);
       axes_of_4096 = axes_of_4096 && size == 4096;
       axes_of_8192 = axes_of_8192 && size == 8192;
     }

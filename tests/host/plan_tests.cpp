@@ -258,7 +258,8 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 256, 256}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 256}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{512, 512, 512}, false, false},  // 2^27 elements
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, false, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{2048, 2048}, true, true},
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{2048, 1024}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 4096}, true, true},  // strided 4096 points
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, true, true},  // the step of two rows
@@ -371,7 +372,8 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
       {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 0, false, {1, 2}},  // the cross-row step
       {StorageType::complex_bf16, ComputeMode::split_fp16, {4096, 4096}, 16, false, {1, 2}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 1 << 23}, 0, false, {2, 2}},
-      {StorageType::complex_bf16, ComputeMode::fp32, {4096, 4096}, 0, false, {1, 1}},
+      {StorageType::complex_bf16, ComputeMode::fp32, {4096, 4096}, 16, false, {1, 1}},
+      {StorageType::complex_bf16, ComputeMode::fp32, {4096, 4096}, 0, false, {1, 2}},  // the cross-row step
   };
   for (const Case& c : cases) {
     const Plan p = host_plan_of(c.storage, c.mode, c.sizes, c.max_radix, c.strided_input);
@@ -546,7 +548,7 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
       }
     }
   }
-  // Not: the tensor-core radices, other lengths, the fp32 mode (its default stages), fp64.
+  // Not: the tensor-core radices, other lengths, the fp32 mode's radix-16 stages, fp64 (the fp32 mode by default: yes).
   const auto takes_step = [](StorageType storage, ComputeMode mode, std::vector<std::int64_t> sizes, int max_radix) {
     const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
     for (const plan::AxisSchedule& axis : p.implementation().axes) {
@@ -561,7 +563,10 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 16));
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {2048, 4096}, 0));
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 2048}, 0));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 16));
+  // The fp32 mode takes it by default (problem_max_radix).
+  EXPECT_TRUE(takes_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0));
+  EXPECT_TRUE(takes_step(StorageType::complex_fp32, ComputeMode::fp32, {4096, 4096}, 0));
 }
 
 // The cross-row step of two rows: where an 8192-point contiguous axis meets
@@ -609,7 +614,7 @@ TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
     EXPECT_EQ(plan::pass_count(p.implementation()), static_cast<int>(sizes.size()));
   }
   // Not: fewer than 256 points across (the pass after the step would be shorter than 128), the tensor-core
-  // radices, the fp32 mode (its default stages), fp64; and by default only 8192^2.
+  // radices (or the fp32 mode's radix-16 stages), fp64; and by default only 8192^2.
   const auto takes_step = [](StorageType storage, ComputeMode mode, std::vector<std::int64_t> sizes, int max_radix) {
     const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
     for (const plan::AxisSchedule& axis : p.implementation().axes) {
@@ -621,7 +626,9 @@ TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
   };
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 8192}, 4));
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 8192}, 16));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 0));
+  EXPECT_FALSE(takes_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 16));
+  EXPECT_TRUE(takes_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 0));  // (problem_max_radix)
+  EXPECT_TRUE(takes_step(StorageType::complex_bf16, ComputeMode::fp32, {8192, 8192}, 0));
   EXPECT_FALSE(takes_step(StorageType::complex_fp64, ComputeMode::fp64, {8192, 8192}, 0));
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {1024, 8192}, 0));
   EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 4096}, 0));
@@ -680,7 +687,7 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWithShortPasses) {
       {StorageType::complex_fp32, ComputeMode::single_fp16, {16384, 4096}, 0, {128, 128}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {32768, 2048}, 0, {256, 128}},
       {StorageType::complex_bf16, ComputeMode::split_fp16, {16384, 4}, 0, {128, 128}},  // 4096 x 4 would not fit
-      {StorageType::complex_fp16, ComputeMode::fp32, {8192, 8192}, 0, {128, 64}},
+      {StorageType::complex_fp16, ComputeMode::fp32, {8192, 8192}, 16, {128, 64}},  // (by default the step)
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 8, {64, 64}},
   };
   for (const Case& c : cases) {
