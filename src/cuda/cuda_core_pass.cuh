@@ -73,8 +73,9 @@
 namespace tensorfft::cuda {
 
 constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 12;
-// And 8192 points, only as the contiguous pass of two rows with the cross-row step (CrossRows, below).
-constexpr int cuda_core_cross_row_pass_max_log2_length = 13;
+// And 8192 points in tiles of two rows: the contiguous pass with the cross-row step (CrossRows, below), and
+// the single pass of 8192 points in fp16/bf16 storage (the executor's pass_of_8192).
+constexpr int cuda_core_two_row_pass_log2_length = 13;
 
 // Lanes: a lane (column, t) of the tile takes t's 16 points of the column;
 // 512 threads, each one lane (W = 1) or two (W = 2, which the kernel runs at
@@ -114,7 +115,7 @@ template <int Log2Length, int InputBytes, int Lanes>
 struct CudaCorePassShape {
   static_assert(Log2Length >= cuda_core_pass_min_log2_length &&
                     (Log2Length <= cuda_core_pass_max_log2_length ||
-                     (Log2Length == cuda_core_cross_row_pass_max_log2_length && Lanes == 2)),
+                     (Log2Length == cuda_core_two_row_pass_log2_length && Lanes == 2)),
                 "128 ... 4096 points (8192 in two lanes)");
   static_assert(Lanes == 1 || (Lanes == 2 && Log2Length >= 9), "two lanes per thread need a third stage");
   static constexpr int length = 1 << Log2Length;
@@ -202,7 +203,11 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // storage 0.80x (1.068 against 1.327; cuFFT fp32 1.124).  Two lanes per
 // thread as the others; stage 1's sum and difference are formed once (each
 // lane recomputing them from the raw rows spilled 156 bytes in fp16
-// storage; now none, 48 bytes in fp32 storage).
+// storage; now none, 48 bytes in fp32 storage).  The same tiles of two
+// rows without the step run the single pass of 8192 points in fp16/bf16
+// storage (H100 r378: 0.97x ... 0.985x the time of cuda_core_transform_
+// 8192_kernel; 36 bytes spilled; in fp32 storage, whose loads wait for
+// the tile's start, 1.06x slower).
 
 // Runs one pass (params: stockham_pass_kernel's) of 2^Log2Length points over
 // params.total_columns columns, tiles of C columns in a persistent loop;
@@ -220,7 +225,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>;
   static_assert(!CrossRows || ((Log2Length == 12 || Log2Length == 13) && Lanes == 2),
                 "the cross-row step runs in the tile of four rows (4096 points) or two (8192)");
-  static_assert(Log2Length <= cuda_core_pass_max_log2_length || CrossRows, "8192 points only with the step");
+
   // The step of four across stages 2 and 3 (4096 points), or of two before stage 1's DFT (8192).
   constexpr bool step_across_lanes = CrossRows && Log2Length == 12, step_before_dft = CrossRows && Log2Length == 13;
   constexpr int log2_step = Log2Length == 12 ? 2 : 1;  // log2 plan::cross_row_step_points

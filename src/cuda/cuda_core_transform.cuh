@@ -374,7 +374,9 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
 // lanes (a 16-point DFT each, then a radix-2 step across the pair through
 // shuffles).  The single pass of N = 8192 where its stages are fp32
 // arithmetic: the fp32 mode's default stages, or the radix-4 schedule
-// (plan::problem_max_radix: the split mode's default at 8192).
+// (plan::problem_max_radix: the split mode's default at 8192), in fp32
+// storage; in fp16/bf16 storage cuda_core_pass_kernel's tiles of two rows
+// took 0.97x ... 0.985x its time (H100 r378), so the executor runs those.
 //
 // Why: H100 r294 (docs/BENCHMARKS.md, the thirty-fourth session), 2^26
 // elements: split_fp16 fp32 storage 0.398 ms against its radix-16

@@ -69,6 +69,9 @@ struct KernelChoice {
   // Its instances with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per thread, from
   // storage to intermediates [4096 points, 8192][forward, inverse].
   KernelFunction cuda_core_cross_row_pass[2][2] = {};
+  // Its 8192-point instance from storage to storage in two lanes (two rows a tile), the single pass of
+  // 8192 points in fp16/bf16 storage [forward, inverse].
+  KernelFunction cuda_core_8192_pass[2] = {nullptr, nullptr};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -93,7 +96,7 @@ static_assert(cuda::CudaCorePassShape<12, 4, 2>::tile_bytes == plan::longest_cud
                   (std::int64_t{1} << cuda::cuda_core_pass_max_log2_length) == plan::longest_cuda_core_pass,
               "the plan's longest CUDA-core pass and its tile are the kernel's");
 static_assert(cuda::CudaCorePassShape<13, 4, 2>::tile_bytes == plan::cross_row_8192_tile_bytes &&
-                  plan::cross_row_step_points(std::int64_t{1} << cuda::cuda_core_cross_row_pass_max_log2_length) == 2,
+                  plan::cross_row_step_points(std::int64_t{1} << cuda::cuda_core_two_row_pass_log2_length) == 2,
               "the plan's 8192-point pass of two rows and its tile are the kernel's");
 
 // cuda::cuda_core_pass_kernel from Input to Output elements, 2^Log2Length points, in one lane per thread
@@ -158,6 +161,10 @@ KernelChoice kernels_for() {
     choice.cuda_core_cross_row_pass[0][1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
     choice.cuda_core_cross_row_pass[1][0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, true>;
     choice.cuda_core_cross_row_pass[1][1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 13, 2, true>;
+    if constexpr (sizeof(Storage) == 4) {
+      choice.cuda_core_8192_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Storage, -1, 13, 2>;
+      choice.cuda_core_8192_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Storage, +1, 13, 2>;
+    }
   }
   return choice;
 }
@@ -618,15 +625,24 @@ class CudaExecutor final : public Executor {
       // whose 16-point DFTs are two radix-4 steps.
       const bool cuda_core_stages = fp32_arithmetic_stages && view.inner == 1 && view.axis->passes.size() == 1 &&
                                     !launch.input_is_intermediate && !launch.output_is_intermediate;
-      const CudaCoreKernel cuda_core = cuda_core_stages
+      // 8192 points in fp16/bf16 storage: cuda::cuda_core_pass_kernel's tiles of two rows (one block per SM,
+      // the next tile's loads issued during stage 3) instead of cuda_core_transform_8192_kernel (two blocks,
+      // copy-engine fetches): H100 r378 (three rounds) fp16 / bf16 0.977x / 0.973x the time in the split mode,
+      // 0.985x / 0.972x in the fp32 mode; fp32 storage (loads at the tile's start) 1.06x slower, so not there.
+      const bool pass_of_8192 = cuda_core_stages && log2_pass_length == cuda::cuda_core_two_row_pass_log2_length &&
+                                storage_bytes == 4 && kernels.cuda_core_8192_pass[0] != nullptr &&
+                                cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes <= max_shared_;
+      const CudaCoreKernel cuda_core = cuda_core_stages && !pass_of_8192
                                            ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
                                            : CudaCoreKernel{};
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
       // Any other pass of 128 ... 4096 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
-      // tiles of a fixed number of columns (8192 points only with the cross-row step).
-      const int longest_cuda_core_pass = view.cross_row_axis ? cuda::cuda_core_cross_row_pass_max_log2_length
-                                                             : cuda::cuda_core_pass_max_log2_length;
+      // tiles of a fixed number of columns (8192 points only in tiles of two rows: with the cross-row step,
+      // or as the single pass of fp16/bf16 storage, pass_of_8192).
+      const int longest_cuda_core_pass = view.cross_row_axis || pass_of_8192
+                                             ? cuda::cuda_core_two_row_pass_log2_length
+                                             : cuda::cuda_core_pass_max_log2_length;
       const bool cuda_core_pass_stages = fp32_arithmetic_stages && !cuda_core_transform &&
                                          log2_pass_length >= cuda::cuda_core_pass_min_log2_length &&
                                          log2_pass_length <= longest_cuda_core_pass;
@@ -644,7 +660,7 @@ class CudaExecutor final : public Executor {
       const bool outputs_apart = stride_before > 1 || view.inner > 1;
       // (The cross-row step needs the four rows of two lanes.)
       int cuda_core_pass_lanes =
-          view.cross_row_axis
+          view.cross_row_axis || pass_of_8192
               ? 2
               : cuda::cuda_core_pass_lanes(log2_pass_length, input_element_bytes, output_element_bytes, outputs_apart);
       if (cuda_core_pass_stages && cuda_core_pass_lanes == 2 &&
@@ -657,6 +673,7 @@ class CudaExecutor final : public Executor {
                                       [log2_pass_length - cuda::cuda_core_pass_min_log2_length]
                                       [cuda_core_pass_lanes - 1][sign < 0 ? 0 : 1]
               : nullptr;
+      if (pass_of_8192) cuda_core_pass = kernels.cuda_core_8192_pass[sign < 0 ? 0 : 1];
       if (view.cross_row_axis) {  // only the 4096- and 8192-point two-lane instances from storage to intermediates
         const bool holds =
             cuda_core_pass_stages && log2_pass_length >= cuda::cuda_core_pass_max_log2_length &&
