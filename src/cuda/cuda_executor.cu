@@ -658,7 +658,7 @@ class CudaExecutor final : public Executor {
       // pass of several, a strided axis: the output map's runs are A x I), where that tile fits the device's
       // shared memory.
       const bool outputs_apart = stride_before > 1 || view.inner > 1;
-      // (The cross-row step needs the four rows of two lanes.)
+      // (The cross-row steps and the 8192-point pass need two lanes: tiles of four rows, two rows.)
       int cuda_core_pass_lanes =
           view.cross_row_axis || pass_of_8192
               ? 2

@@ -515,12 +515,23 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
   }
 }
 
-// The cross-row step: where a 4096-point contiguous axis meets a 4096-point
-// axis (the radix-4 schedule, any storage but fp64), the second axis's first
-// pass (4 points across rows 1024 apart) runs in the first axis's pass, and
-// its second pass has 1024 points: two passes through memory, no strided
-// 4096-point pass.
-TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
+// Whether a pass of the plan runs inside the pass before it (the cross-row step).
+bool takes_cross_row_step(StorageType storage, ComputeMode mode, std::vector<std::int64_t> sizes, int max_radix) {
+  const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
+  for (const plan::AxisSchedule& axis : p.implementation().axes) {
+    for (const plan::Pass& pass : axis.passes) {
+      if (pass.in_previous_pass) return true;
+    }
+  }
+  return false;
+}
+
+// side^2 in every storage but fp64, both tensor-core modes, full and compact
+// intermediates, by default and with radix 4: the contiguous axis in one
+// pass, the other as the step of `step` points (in that pass) and one pass
+// of side / step points, whose stages follow the step's; `passes` in the
+// plan's description.
+void expect_cross_row_step_on_squares(std::int64_t side, std::int64_t step, const std::string& passes) {
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
       for (auto intermediates : {tensorfft::Intermediates::full, tensorfft::Intermediates::compact}) {
@@ -531,42 +542,42 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
           problem.mode = mode;
           problem.intermediates = intermediates;
           problem.max_radix = max_radix;
-          problem.sizes = {4096, 4096};
+          problem.sizes = {side, side};
           const Plan p = tensorfft::make_plan(problem, Backend::host);
           SCOPED_TRACE(p.describe());
           const auto& axes = p.implementation().axes;
           ASSERT_EQ(axes.size(), 2u);
-          EXPECT_EQ(pass_lengths_of(axes[0]), (std::vector<std::int64_t>{4096}));
-          ASSERT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{4, 1024}));
+          EXPECT_EQ(pass_lengths_of(axes[0]), (std::vector<std::int64_t>{side}));
+          ASSERT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{step, side / step}));
           EXPECT_TRUE(axes[1].passes[0].in_previous_pass);
           EXPECT_FALSE(axes[1].passes[1].in_previous_pass);
-          EXPECT_EQ(axes[1].stages[1].stride, 4);  // the second pass's stages follow the step's
+          EXPECT_EQ(axes[1].stages[1].stride, step);  // the second pass's stages follow the step's
           EXPECT_TRUE(plan::passes_run_on_cuda_cores(axes[1]));
           EXPECT_EQ(plan::pass_count(p.implementation()), 2);
-          EXPECT_NE(p.describe().find("(pass r4 in the previous pass) (pass r4 r4 r4 r4 r4)"), std::string::npos);
+          EXPECT_NE(p.describe().find(passes), std::string::npos);
         }
       }
     }
   }
+}
+
+// The cross-row step: where a 4096-point contiguous axis meets a 4096-point
+// axis (the radix-4 schedule, any storage but fp64), the second axis's first
+// pass (4 points across rows 1024 apart) runs in the first axis's pass, and
+// its second pass has 1024 points: two passes through memory, no strided
+// 4096-point pass.
+TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
+  expect_cross_row_step_on_squares(4096, 4, "(pass r4 in the previous pass) (pass r4 r4 r4 r4 r4)");
   // Not: the tensor-core radices, other lengths, the fp32 mode's radix-16 stages, fp64 (the fp32 mode by default: yes).
-  const auto takes_step = [](StorageType storage, ComputeMode mode, std::vector<std::int64_t> sizes, int max_radix) {
-    const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
-    for (const plan::AxisSchedule& axis : p.implementation().axes) {
-      for (const plan::Pass& pass : axis.passes) {
-        if (pass.in_previous_pass) return true;
-      }
-    }
-    return false;
-  };
-  EXPECT_FALSE(takes_step(StorageType::complex_fp32, ComputeMode::split_fp16, {4096, 4096}, 16));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp64, ComputeMode::fp64, {4096, 4096}, 0));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 16));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {2048, 4096}, 0));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 2048}, 0));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 16));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::split_fp16, {4096, 4096}, 16));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp64, ComputeMode::fp64, {4096, 4096}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 16));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {2048, 4096}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 2048}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 16));
   // The fp32 mode takes it by default (problem_max_radix).
-  EXPECT_TRUE(takes_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0));
-  EXPECT_TRUE(takes_step(StorageType::complex_fp32, ComputeMode::fp32, {4096, 4096}, 0));
+  EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 4096}, 0));
+  EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {4096, 4096}, 0));
 }
 
 // The cross-row step of two rows: where an 8192-point contiguous axis meets
@@ -576,33 +587,7 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
 // 8192^2 takes it by default in both tensor-core modes: two passes instead
 // of three.
 TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
-  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
-    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
-      for (auto intermediates : {tensorfft::Intermediates::full, tensorfft::Intermediates::compact}) {
-        if (intermediates == tensorfft::Intermediates::compact && storage == StorageType::complex_fp32) continue;
-        for (int max_radix : {0, 4}) {
-          Problem problem;
-          problem.storage = storage;
-          problem.mode = mode;
-          problem.intermediates = intermediates;
-          problem.max_radix = max_radix;
-          problem.sizes = {8192, 8192};
-          const Plan p = tensorfft::make_plan(problem, Backend::host);
-          SCOPED_TRACE(p.describe());
-          const auto& axes = p.implementation().axes;
-          ASSERT_EQ(axes.size(), 2u);
-          EXPECT_EQ(pass_lengths_of(axes[0]), (std::vector<std::int64_t>{8192}));
-          ASSERT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{2, 4096}));
-          EXPECT_TRUE(axes[1].passes[0].in_previous_pass);
-          EXPECT_FALSE(axes[1].passes[1].in_previous_pass);
-          EXPECT_EQ(axes[1].stages[1].stride, 2);  // the second pass's stages follow the step's
-          EXPECT_TRUE(plan::passes_run_on_cuda_cores(axes[1]));
-          EXPECT_EQ(plan::pass_count(p.implementation()), 2);
-          EXPECT_NE(p.describe().find("(pass r2 in the previous pass) (pass r4 r4 r4 r4 r4 r4)"), std::string::npos);
-        }
-      }
-    }
-  }
+  expect_cross_row_step_on_squares(8192, 2, "(pass r2 in the previous pass) (pass r4 r4 r4 r4 r4 r4)");
   // Other axes of 256 ... 8192 points before the 8192-point one, with the radix-4 schedule: S / 2 after the step.
   for (const std::vector<std::int64_t>& sizes :
        {std::vector<std::int64_t>{256, 8192}, {1024, 8192}, {2, 512, 8192}, {4096, 8192}}) {
@@ -615,23 +600,14 @@ TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
   }
   // Not: fewer than 256 points across (the pass after the step would be shorter than 128), the tensor-core
   // radices (or the fp32 mode's radix-16 stages), fp64; and by default only 8192^2.
-  const auto takes_step = [](StorageType storage, ComputeMode mode, std::vector<std::int64_t> sizes, int max_radix) {
-    const Plan p = host_plan_of(storage, mode, sizes, max_radix, false);
-    for (const plan::AxisSchedule& axis : p.implementation().axes) {
-      for (const plan::Pass& pass : axis.passes) {
-        if (pass.in_previous_pass) return true;
-      }
-    }
-    return false;
-  };
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 8192}, 4));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 8192}, 16));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 16));
-  EXPECT_TRUE(takes_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 0));  // (problem_max_radix)
-  EXPECT_TRUE(takes_step(StorageType::complex_bf16, ComputeMode::fp32, {8192, 8192}, 0));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp64, ComputeMode::fp64, {8192, 8192}, 0));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {1024, 8192}, 0));
-  EXPECT_FALSE(takes_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 4096}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 8192}, 4));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 8192}, 16));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 16));
+  EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 0));  // (problem_max_radix)
+  EXPECT_TRUE(takes_cross_row_step(StorageType::complex_bf16, ComputeMode::fp32, {8192, 8192}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp64, ComputeMode::fp64, {8192, 8192}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {1024, 8192}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 4096}, 0));
 }
 
 // fp32 storage in the tensor-core modes: a strided axis of 4096 points runs
