@@ -77,7 +77,16 @@ int problem_max_radix(const Problem& problem) {
       axes_of_4096 = axes_of_4096 && size == 4096;
       axes_of_8192 = axes_of_8192 && size == 8192;
     }
-    const bool radix_four = ((narrow_storage ? short_axes : axes_of_4096) || axes_of_8192) &&
+    // S x 8192 with the step of two rows too: H100 r380 (two rounds, split,
+    // the radix-4 plan against the default's) fp16 4096 x 8192 0.75x the
+    // time, 1024 x 8192 0.90x, 256 x 8192 0.96x (full intermediates; compact
+    // ones measured at 8192^2 only); fp32 storage 4096 x 8192 0.89x, but
+    // 1024 x 8192 1.01x and 256 x 8192 1.03x slower.  (8192 x 4096 and 8192
+    // x 1024, three passes with or without radix 4: 1.18x ... 1.26x slower.)
+    const std::int64_t across = problem.sizes.front();
+    const bool rows_of_8192 = problem.sizes.size() == 2 && problem.sizes[1] == 8192 &&
+                              (narrow_storage ? !compact && across >= 256 && across <= 4096 : across == 4096);
+    const bool radix_four = ((narrow_storage ? short_axes : axes_of_4096) || axes_of_8192 || rows_of_8192) &&
                             elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << 26);
     return radix_four ? 4 : default_max_radix;
   }

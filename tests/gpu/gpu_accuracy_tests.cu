@@ -933,7 +933,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   // 2D and 3D: square, flat and tall shapes, batches, every storage and mode.
   const std::vector<std::vector<std::int64_t>> shapes = {
       {2, 2},      {16, 8},      {2, 1024},     {1024, 2},      {64, 64},       {256, 512},
-      {1024, 1024}, {2048, 2048}, {4096, 4096}, {8192, 8192}, {2, 2, 2}, {8, 16, 4}, {32, 32, 32},
+      {1024, 1024}, {2048, 2048}, {4096, 4096}, {8192, 8192}, {1024, 8192}, {2, 2, 2}, {8, 16, 4}, {32, 32, 32},
       {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}, {4, 16384}, {16384, 4},
       {128, 128},  {2, 128, 128}, {4, 32768},
       // strided 2048 / 4096-point axes whose tiles in parts (fp32 storage) fit

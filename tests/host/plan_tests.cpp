@@ -264,6 +264,11 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, true, true},  // the step of two rows
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{8192, 8192}, true, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 8192}, true, false},  // S x 8192: the step
+      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 8192}, true, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{4096, 8192}, true, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 8192}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 4096}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, true},  // compact: 3 passes
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{128, 128, 128}, false, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 128}, false, false},  // 8192: no such pass
@@ -599,14 +604,16 @@ TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
     EXPECT_EQ(plan::pass_count(p.implementation()), static_cast<int>(sizes.size()));
   }
   // Not: fewer than 256 points across (the pass after the step would be shorter than 128), the tensor-core
-  // radices (or the fp32 mode's radix-16 stages), fp64; and by default only 8192^2.
+  // radices (or the fp32 mode's radix-16 stages), fp64; by default 8192^2, 256 ... 4096 x 8192 in fp16/bf16
+  // storage with full intermediates and 4096 x 8192 in fp32 storage (plan::problem_max_radix).
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 8192}, 4));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 8192}, 16));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 16));
   EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 0));  // (problem_max_radix)
   EXPECT_TRUE(takes_cross_row_step(StorageType::complex_bf16, ComputeMode::fp32, {8192, 8192}, 0));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp64, ComputeMode::fp64, {8192, 8192}, 0));
-  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {1024, 8192}, 0));
+  EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {1024, 8192}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::split_fp16, {1024, 8192}, 0));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 4096}, 0));
 }
 
