@@ -96,7 +96,7 @@ static_assert(cuda::CudaCorePassShape<12, 4, 2>::tile_bytes == plan::longest_cud
                   (std::int64_t{1} << cuda::cuda_core_pass_max_log2_length) == plan::longest_cuda_core_pass,
               "the plan's longest CUDA-core pass and its tile are the kernel's");
 static_assert(cuda::CudaCorePassShape<13, 4, 2>::tile_bytes == plan::cross_row_8192_tile_bytes &&
-                  plan::cross_row_step_points(std::int64_t{1} << cuda::cuda_core_two_row_pass_log2_length) == 2,
+                  (std::int64_t{1} << cuda::cuda_core_two_row_pass_log2_length) == plan::two_row_cuda_core_pass,
               "the plan's 8192-point pass of two rows and its tile are the kernel's");
 
 // cuda::cuda_core_pass_kernel from Input to Output elements, 2^Log2Length points, in one lane per thread

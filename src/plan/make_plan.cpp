@@ -290,8 +290,16 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
       plan.axes.push_back(std::move(axis));
     }
   };
+  // Then the contiguous axis's one pass takes the next axis's first step across rows where it can
+  // (plan::runs_cross_row_step; never with a plane pass, whose axes have 128 points).
+  const auto schedule_axes_and_cross_row_step = [&](int radix) {
+    schedule_axes(radix);
+    if (plan::runs_cross_row_step(problem, radix, shared_bytes) && plan.axes[0].passes.size() == 1) {
+      plan::schedule_axis_after_cross_row_step(plan.axes[1], radix, plan.axes[0].size);
+    }
+  };
   int max_radix = plan::problem_max_radix(problem);
-  schedule_axes(max_radix);
+  schedule_axes_and_cross_row_step(max_radix);
   // The radix-4 schedules problem_max_radix picks are for a whole 1D
   // transform in one CUDA-core kernel, or for passes of 128 ... 4096 points
   // on the CUDA cores (cuda::cuda_core_pass_kernel); where the transform
@@ -310,26 +318,19 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
          plan::pass_limits(problem.storage, problem.mode, max_radix, true, true, shared_bytes, intermediate_bytes,
                            clusters)
                  .contiguous_single_pass < problem.sizes[0]);
-    // (The contiguous axis's 8192-point pass runs on the CUDA cores only with the cross-row step, which
-    // leaves the next axis one pass.)
-    const bool cross_row_8192 = plan.axes[0].size == 8192 && plan.axes[0].passes.size() == 1 &&
-                                plan::runs_cross_row_step(problem, max_radix, shared_bytes);
-    if (cross_row_8192) plan::schedule_axis_after_cross_row_step(plan.axes[1], max_radix, plan.axes[0].size);
+    // (A contiguous pass that holds the cross-row step runs on the CUDA cores, 8192 points too.)
+    const bool holds_cross_row_step =
+        plan.axes.size() > 1 && !plan.axes[1].passes.empty() && plan.axes[1].passes.front().in_previous_pass;
     for (const plan::AxisSchedule& axis : plan.axes) {
-      const bool cross_row_pass = cross_row_8192 && &axis == &plan.axes[0];
-      cuda_core_passes = cuda_core_passes && (cross_row_pass || plan::passes_run_on_cuda_cores(axis));
+      const bool step_pass = holds_cross_row_step && &axis == &plan.axes[0];
+      cuda_core_passes = cuda_core_passes && (step_pass || plan::passes_run_on_cuda_cores(axis));
     }
     if (!one_kernel && !cuda_core_passes) {
       max_radix = plan::default_max_radix;
-      schedule_axes(max_radix);
+      schedule_axes_and_cross_row_step(max_radix);
     }
   }
   plan.plane_pass = plan::runs_plane_pass(problem, max_radix, plan.input_layout.packed, shared_bytes);
-  // The contiguous axis's one pass takes the next axis's first step across rows (plan::runs_cross_row_step).
-  if (!plan.plane_pass && plan::runs_cross_row_step(problem, max_radix, shared_bytes) &&
-      plan.axes[0].passes.size() == 1) {
-    plan::schedule_axis_after_cross_row_step(plan.axes[1], max_radix, plan.axes[0].size);
-  }
 
   if (backend == Backend::host) {
     plan.backend = Backend::host;

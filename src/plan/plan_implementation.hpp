@@ -260,7 +260,11 @@ bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, s
 //   instead of 1.327 (cuFFT fp32 1.124; problem_max_radix);
 // with the radix-4 schedule (any storage but fp64), where the device's
 // shared memory holds the tile.
-constexpr int cross_row_step_points(std::int64_t contiguous_size) { return contiguous_size == 8192 ? 2 : 4; }
+// The contiguous pass of two rows: 8192 points (cuda::cuda_core_two_row_pass_log2_length).
+constexpr std::int64_t two_row_cuda_core_pass = 8192;
+constexpr int cross_row_step_points(std::int64_t contiguous_size) {
+  return contiguous_size == two_row_cuda_core_pass ? 2 : 4;
+}
 // The tile of the 8192-point pass of two rows (cuda::CudaCorePassShape<13, 4, 2>::tile_bytes: two columns of
 // 16 regions of 513 fp32 complex values, 8 apart).
 constexpr std::int64_t cross_row_8192_tile_bytes = 2 * (16 * 513 + 8) * 8;

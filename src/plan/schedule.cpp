@@ -27,8 +27,8 @@ int problem_max_radix(const Problem& problem) {
   if (problem.mode == ComputeMode::fp32) {
     const std::size_t rank = problem.sizes.size();
     const bool square_of = rank >= 2 && problem.sizes[rank - 1] == problem.sizes[rank - 2];
-    const bool cross_row_shape =
-        square_of && (problem.sizes[rank - 1] == longest_cuda_core_pass || problem.sizes[rank - 1] == 8192);
+    const std::int64_t side = square_of ? problem.sizes[rank - 1] : 0;
+    const bool cross_row_shape = side == longest_cuda_core_pass || side == two_row_cuda_core_pass;
     return cross_row_shape ? 4 : default_max_radix;
   }
   if (!tensor_core_mode(problem.mode)) return default_max_radix;
@@ -70,12 +70,11 @@ int problem_max_radix(const Problem& problem) {
     // (2.78e-4 instead of 5.1e-4); fp32 storage split 0.80x, single 0.90x,
     // relL2 2.29e-7 instead of 3.38e-7).
     std::int64_t elements = 1;
-    bool short_axes = true, axes_of_4096 = true, axes_of_8192 = true;
+    bool short_axes = true, axes_of_4096 = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
       short_axes = short_axes && size >= (compact ? 128 : 256) && (size <= 1024 || size == 2048 || size == 4096);
       axes_of_4096 = axes_of_4096 && size == 4096;
-      axes_of_8192 = axes_of_8192 && size == 8192;
     }
     // S x 8192 with the step of two rows too: H100 r380 (two rounds, split,
     // the radix-4 plan against the default's) fp16 4096 x 8192 0.75x the
@@ -84,9 +83,10 @@ int problem_max_radix(const Problem& problem) {
     // 1024 x 8192 1.01x and 256 x 8192 1.03x slower.  (8192 x 4096 and 8192
     // x 1024, three passes with or without radix 4: 1.18x ... 1.26x slower.)
     const std::int64_t across = problem.sizes.front();
-    const bool rows_of_8192 = problem.sizes.size() == 2 && problem.sizes[1] == 8192 &&
-                              (narrow_storage ? !compact && across >= 256 && across <= 4096 : across == 4096);
-    const bool radix_four = ((narrow_storage ? short_axes : axes_of_4096) || axes_of_8192 || rows_of_8192) &&
+    const bool rows_of_8192 = problem.sizes.size() == 2 && problem.sizes[1] == two_row_cuda_core_pass &&
+                              (across == two_row_cuda_core_pass ||
+                               (narrow_storage ? !compact && across >= 256 && across <= 4096 : across == 4096));
+    const bool radix_four = ((narrow_storage ? short_axes : axes_of_4096) || rows_of_8192) &&
                             elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << 26);
     return radix_four ? 4 : default_max_radix;
   }
@@ -451,7 +451,8 @@ bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t sha
     return across == longest_cuda_core_pass && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
   }
   // 8192: the other pass, across / 2 points, one of 128 ... 4096.
-  return contiguous == 8192 && across >= 2 * shortest_cuda_core_pass && across <= 2 * longest_cuda_core_pass &&
+  return contiguous == two_row_cuda_core_pass && across >= 2 * shortest_cuda_core_pass &&
+         across <= 2 * longest_cuda_core_pass &&
          cross_row_8192_tile_bytes <= shared_bytes_per_block;
 }
 
