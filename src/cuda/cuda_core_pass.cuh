@@ -83,8 +83,14 @@ constexpr int cuda_core_two_row_pass_log2_length = 13;
 // of one lane, so twice the run of consecutive elements each column-fastest
 // warp access covers).
 // The next tile's loads are issued during this tile's last stage
-// (early_fetch) but with two lanes of 8-byte inputs, whose loads would not
-// fit the registers twice: those are issued at the tile's start.  The
+// (early_lanes), but with two lanes of 8-byte inputs, whose loads would not
+// fit the registers twice, only the first lane's: the second's are issued
+// at the tile's start (its latency then hides behind the first lane's stage
+// 1).  H100 r382 (three rounds) against both lanes at the tile's start:
+// 8192^2 fp16 split 0.88x the time (0.875 ms against 0.997), fp32 storage
+// 0.92x, 4096 x 8192 0.90x / 0.97x, fp16 N = 2^23 (its 2048-point pass)
+// 0.94x, the rest 0.99x ... 1.01x (ptxas: 40 ... 88 bytes spilled, 32 ...
+// 76 before); both lanes early (80 ... 248 bytes) 1.00x ... 1.11x.  The
 // executor takes two lanes (cuda_core_pass_lanes) where the tile fits the
 // device's shared memory, for
 // - 4-byte inputs of 1024 ... 4096 points: H100 r347 / r348 (A/B, two and
@@ -122,7 +128,8 @@ struct CudaCorePassShape {
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
   static constexpr int threads = 512;
   static constexpr int lanes_per_thread = Lanes;  // W
-  static constexpr bool early_fetch = Lanes == 1 || InputBytes == 4;
+  // Lanes whose next tile's loads are issued early (during the last stage); the rest at the tile's start.
+  static constexpr int early_lanes = Lanes == 1 || InputBytes == 4 ? Lanes : 1;
   // C: 64, 32, 16, 8, 4 or 2 columns for 128 ... 4096 points in one lane, twice as many in two (8192: two).
   static constexpr int log2_columns = 13 - Log2Length + (Lanes == 2 ? 1 : 0), columns = 1 << log2_columns;
   static_assert(columns * column_threads == threads * lanes_per_thread, "every lane of the tile");
@@ -187,9 +194,9 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // the contiguous pass.  r354 (A/B, three rounds): 4096^2 0.69x the time with
 // fp32 intermediates (fp16 split 0.628 ms against 0.911), 0.75x compact
 // (0.570 against 0.757), bf16 0.68x / 0.80x, single_fp16 alike; relL2 the
-// same.  fp32 storage (8-byte rows, loaded at the tile's start; 76 bytes
-// spilled): r355 (A/B, three rounds) 0.92x the time (split 0.838 ms against
-// 0.910, cuFFT fp32 0.887), relL2 2.28e-7 against 2.09e-7.
+// same.  fp32 storage (8-byte rows, the second lane's loaded at the tile's
+// start; 88 bytes spilled): r355 (A/B, three rounds) 0.92x the time (split
+// 0.838 ms against 0.910, cuFFT fp32 0.887), relL2 2.28e-7 against 2.09e-7.
 // The step of two (8192 points, the pass's only use): the tile of two rows
 // n' and n' + Q (tile g = n' of its block of 2Q rows), each thread's two
 // lanes the two rows at one t; stage 1 takes their sum (lane 0) and
@@ -206,8 +213,8 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // storage; now none, 48 bytes in fp32 storage).  The same tiles of two
 // rows without the step run the single pass of 8192 points in fp16/bf16
 // storage (H100 r378: 0.97x ... 0.985x the time of cuda_core_transform_
-// 8192_kernel; 36 bytes spilled; in fp32 storage, whose loads wait for
-// the tile's start, 1.06x slower).
+// 8192_kernel; 36 bytes spilled; in fp32 storage 1.06x slower, and with
+// its first lane's loads early (r383) 1.09x).
 
 // Runs one pass (params: stockham_pass_kernel's) of 2^Log2Length points over
 // params.total_columns columns, tiles of C columns in a persistent loop;
@@ -270,9 +277,10 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   // The inputs of the tile from column `first` as stored (widened in stage 1), zeros past the last column.
   const std::int64_t step = std::int64_t{gridDim.x} * C;
   InputStorage raw[W][16];
-  const auto fetch = [&](std::int64_t first) {
+  const auto fetch = [&](std::int64_t first, int lanes_begin, int lanes_end) {
 #pragma unroll
     for (int w = 0; w < W; ++w) {
+      if (w < lanes_begin || w >= lanes_end) continue;
       const cuda_core::PassLane loader = lane_of(load_column_fastest, w);
       if (first + loader.column < columns) {
         const InputStorage* source =
@@ -283,7 +291,8 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       }
     }
   };
-  if constexpr (Shape::early_fetch) fetch(std::int64_t{blockIdx.x} * C);
+  constexpr int E = Shape::early_lanes;
+  if constexpr (E > 0) fetch(std::int64_t{blockIdx.x} * C, 0, E);
   const auto scaled = [&](float2 v) { return scale == 1.0f ? v : float2{v.x * scale, v.y * scale}; };
   // 128 and 256 points: outputs k + 16 j of the storer's column of the tile from `first`, y[j], j < 16 or 8.
   const auto store_every_sixteenth = [&](std::int64_t first, const cuda_core::PassLane& storer, int k, const auto& y) {
@@ -296,7 +305,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
     }
   };
   for (std::int64_t first = std::int64_t{blockIdx.x} * C; first < columns; first += step) {
-    if constexpr (!Shape::early_fetch) fetch(first);
+    if constexpr (E < W) fetch(first, E, W);
     float2 x[16], difference[step_before_dft ? 16 : 1];
     // Stage 1: lane (column, t) takes points p = t + T m, DFT -> k0, twiddle w_P^(t k0).  One lane per
     // thread computes before the barrier (the previous tile's last stage reading the tile); two lanes
@@ -339,7 +348,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // a DFT of 8 over its 8 points, giving outputs k0 + 16 k1
       static_assert(W == 1, "one lane per thread");
       const cuda_core::PassLane storer = lane_of(store_column_fastest, 0);
-      fetch(first + step);  // the next tile's loads (raw is free since stage 1)
+      fetch(first + step, 0, W);  // the next tile's loads (raw is free since stage 1)
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
         const int k0 = storer.t + 8 * h;
@@ -358,7 +367,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
 #pragma unroll
       for (int b = 0; b < 16; ++b) x[b] = own[b];
       cuda_core::dft16<Sign>(x);
-      fetch(first + step);  // the next tile's loads (raw is free since stage 1)
+      fetch(first + step, 0, W);  // the next tile's loads (raw is free since stage 1)
       store_every_sixteenth(first, storer, k0, x);
     } else {
       // Stage 2's lanes: column-fastest; CrossRows: rows c and c + 2 in one thread, c = bit 2 of its index
@@ -415,7 +424,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       }
       // The next tile's loads, in flight during stage 3 (raw is free since stage 1; no registers wait
       // on device memory before then).
-      if constexpr (Shape::early_fetch) fetch(first + step);
+      if constexpr (E > 0) fetch(first + step, 0, E);
       // Stage 3: lane (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
       // CrossRows of four: thread i's lanes read rows 2 p and 2 p + 1 (p = i / T) at t = i mod T and write
       // output p + 2 w, their sum (w = 0) or difference (the step's last butterflies).

@@ -628,7 +628,7 @@ class CudaExecutor final : public Executor {
       // 8192 points in fp16/bf16 storage: cuda::cuda_core_pass_kernel's tiles of two rows (one block per SM,
       // the next tile's loads issued during stage 3) instead of cuda_core_transform_8192_kernel (two blocks,
       // copy-engine fetches): H100 r378 (three rounds) fp16 / bf16 0.977x / 0.973x the time in the split mode,
-      // 0.985x / 0.972x in the fp32 mode; fp32 storage (loads at the tile's start) 1.06x slower, so not there.
+      // 0.985x / 0.972x in the fp32 mode; fp32 storage 1.06x slower (r383, with one lane's loads early: 1.09x).
       const bool pass_of_8192 = cuda_core_stages && log2_pass_length == cuda::cuda_core_two_row_pass_log2_length &&
                                 storage_bytes == 4 && kernels.cuda_core_8192_pass[0] != nullptr &&
                                 cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes <= max_shared_;
