@@ -282,8 +282,10 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
 
 // An input and output one element past 16-byte alignment (the storage
 // type's alignment, which make_plan requires, but not 16 bytes), out of
-// place and in place, give the same bits as aligned ones: the 8192-point
-// CUDA-core kernel's bulk copies need 16 bytes and load directly otherwise.
+// place and in place, give the same bits as aligned ones: the CUDA-core
+// kernels' bulk-copy fetches (cuda_core::InputFetch: 512 ... 2048 points,
+// 8192 in fp32 storage, 16384 and 32768) need 16 bytes and load directly
+// otherwise.
 void run_unaligned_case(const Problem& problem, Buffers& buffers, Totals& totals, std::uint64_t seed) {
   const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t element = element_bytes(problem.storage);
