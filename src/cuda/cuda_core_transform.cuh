@@ -295,22 +295,30 @@ class InputFetch {
   std::uint32_t parity_ = 0;  // of the barrier's phase that the next copy completes
 };
 
-// Stage 1 of the kernels with an InputFetch: the thread's 16 points t + T m
-// (T threads) of the block's transform, a 16-point DFT over m, twiddles
-// w_N^(t k0), written to tile[k0 * region + t] between two block barriers
-// (the first: the previous transform's last step has read the tile); then
-// the fetch of the block's next transform starts.
-template <int Sign, typename Storage, int Length>
-__device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>& fetch, float2 (&x)[16],
-                                                    float2* tile, int region, const float2* twiddles,
-                                                    std::int64_t transform, int t, int t_count) {
-  fetch.load(x, transform, t, t_count);
+// Stage 1's arithmetic on the thread's 16 loaded points t + T m: a 16-point
+// DFT over m, twiddles w_N^(t k0), written to tile[k0 * region + t] between
+// two block barriers (the first: the previous transform's last step has
+// read the tile).
+template <int Sign>
+__device__ __forceinline__ void radix_16_step_into_tile(float2 (&x)[16], float2* tile, int region,
+                                                        const float2* twiddles, int t) {
   dft16<Sign>(x);
   twiddle(x, twiddles, t);
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
   __syncthreads();
+}
+
+// Stage 1 of the kernels with an InputFetch: the thread's 16 points t + T m
+// (T threads) of the block's transform through radix_16_step_into_tile; then
+// the fetch of the block's next transform starts.
+template <int Sign, typename Storage, int Length>
+__device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>& fetch, float2 (&x)[16],
+                                                    float2* tile, int region, const float2* twiddles,
+                                                    std::int64_t transform, int t, int t_count) {
+  fetch.load(x, transform, t, t_count);
+  radix_16_step_into_tile<Sign>(x, tile, region, twiddles, t);
   fetch.start(transform + gridDim.x);
 }
 
@@ -809,12 +817,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
       }
 #pragma unroll
       for (int m = 8; m < 16; ++m) x[m] = Traits::widen(upper[m - 8]);
-      cuda_core::dft16<Sign>(x);
-      cuda_core::twiddle(x, twiddles, t);
-      __syncthreads();
-#pragma unroll
-      for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
-      __syncthreads();
+      cuda_core::radix_16_step_into_tile<Sign>(x, tile, region, twiddles, t);
       fetch.start(transform + transform_step);
     } else if constexpr (Parts == 1) {
       cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
