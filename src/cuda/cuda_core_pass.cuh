@@ -65,6 +65,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "cuda/cuda_core_transform.cuh"
 #include "cuda/stockham_pass.cuh"
@@ -108,6 +109,23 @@ constexpr int cuda_core_two_row_pass_log2_length = 13;
 //   1.07x ... 1.13x slower: their loads wait for the tile's start, and one
 //   lane's runs fill whole sectors there).
 //
+// Paired stores (PairedStores; 4096 points in two lanes from compact
+// intermediates to fp16/bf16 storage whose outputs lie in runs of 8
+// columns or more): one lane writes its tile's four columns in 16-byte runs, half a
+// sector, so a block takes its tiles in pairs of neighbours (A, B): A's
+// outputs wait in shared memory (cuda_core_paired_staging_bytes after the
+// tile, 196 KB in all) and B's last stage writes both, lane 4 r + j
+// columns 2 j and 2 j + 1 of the pair's row r (A's from the staging, B's by
+// warp shuffles), whole 32-byte sectors.  H100 r386 / r387 (A/B, three
+// rounds each): 8192^2 with compact intermediates 0.79x ... 0.83x the time
+// (fp16 split 0.761 ms against 0.966, bf16 0.805 against 0.974); relL2
+// the same.  Not from 8-byte inputs (fp32 intermediates): there
+// 8192^2 ran 1.07x ... 1.08x slower, its pass reading 989 MB against 556
+// (ncu): a block's tile A reads every other sector of each line, and the
+// line's rest, fetched with it (load_stored_with_line), leaves L2 before
+// tile B reads it; without the line hint 1.18x ... 1.20x slower (1002 MB).
+constexpr int cuda_core_paired_staging_bytes = 4096 * 4 * 4;  // A's outputs: 4096 points x 4 columns x 4 bytes
+
 // Whether the executor holds an instance of two lanes per thread for that length, input and output.
 constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes, int output_bytes) {
   return input_bytes == 4 ? log2_length >= 10 : log2_length == 12 || (log2_length == 11 && output_bytes == 4);
@@ -223,13 +241,21 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // params.inner_twiddles: w_P; the pass twiddles (A > 1): coarse / fine as
 // for stockham_pass_kernel; params.scale the normalization (1 but in the
 // last pass).  The launch allots CudaCorePassShape::tile_bytes of dynamic
-// shared memory and CudaCorePassShape::threads threads.  Thread i runs lanes
+// shared memory (PairedStores: and cuda_core_paired_staging_bytes) and
+// CudaCorePassShape::threads threads.  PairedStores: in place too (tile A's
+// outputs, written with B's, are its own inputs, read long before; B's
+// inputs are read before its last stage).  Thread i runs lanes
 // i + 512 w (w < W): with two lanes, one warp's column-fastest lanes span
 // the tile's C columns x 32 / C t (C <= 32).
-template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length, int Lanes, bool CrossRows = false>
+template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length, int Lanes, bool CrossRows = false,
+          bool PairedStores = false>
 __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>::threads, 1)
     cuda_core_pass_kernel(PassParameters params) {
   using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>;
+  static_assert(!PairedStores || (Log2Length == 12 && Lanes == 2 && sizeof(OutputStorage) == 4 && !CrossRows),
+                "paired stores: 4096 points in two lanes, 4-byte outputs");
+  static_assert(!PairedStores || (1 << Log2Length) * Shape::columns * 4 == cuda_core_paired_staging_bytes,
+                "the staging of tile A's outputs");
   static_assert(!CrossRows || ((Log2Length == 12 || Log2Length == 13) && Lanes == 2),
                 "the cross-row step runs in the tile of four rows (4096 points) or two (8192)");
 
@@ -275,7 +301,17 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   const std::int64_t load_step = std::int64_t{T} << load.log2_b;  // from point p to p + T
   const std::int64_t store_step = std::int64_t{T} << store.log2_b;
   // The inputs of the tile from column `first` as stored (widened in stage 1), zeros past the last column.
-  const std::int64_t step = std::int64_t{gridDim.x} * C;
+  // PairedStores: a block takes tiles in pairs (first, first + C), first a multiple of 2 C; tile A's outputs
+  // wait in shared memory (staging, after the tile) and tile B writes both, whole 32-byte sectors.
+  const std::int64_t step = std::int64_t{gridDim.x} * C * (PairedStores ? 2 : 1);
+  const std::int64_t block_first = std::int64_t{blockIdx.x} * C * (PairedStores ? 2 : 1);
+  const auto next_first = [&](std::int64_t first) {
+    if constexpr (PairedStores) {
+      return (first & C) == 0 ? first + C : first + step - C;
+    } else {
+      return first + step;
+    }
+  };
   InputStorage raw[W][16];
   const auto fetch = [&](std::int64_t first, int lanes_begin, int lanes_end) {
 #pragma unroll
@@ -292,7 +328,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
     }
   };
   constexpr int E = Shape::early_lanes;
-  if constexpr (E > 0) fetch(std::int64_t{blockIdx.x} * C, 0, E);
+  if constexpr (E > 0) fetch(block_first, 0, E);
   const auto scaled = [&](float2 v) { return scale == 1.0f ? v : float2{v.x * scale, v.y * scale}; };
   // 128 and 256 points: outputs k + 16 j of the storer's column of the tile from `first`, y[j], j < 16 or 8.
   const auto store_every_sixteenth = [&](std::int64_t first, const cuda_core::PassLane& storer, int k, const auto& y) {
@@ -304,7 +340,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       OutputTraits::store(destination + (std::int64_t{16 * j} << store.log2_b), scaled(y[j]));
     }
   };
-  for (std::int64_t first = std::int64_t{blockIdx.x} * C; first < columns; first += step) {
+  for (std::int64_t first = block_first; first < columns; first = next_first(first)) {
     if constexpr (E < W) fetch(first, E, W);
     float2 x[16], difference[step_before_dft ? 16 : 1];
     // Stage 1: lane (column, t) takes points p = t + T m, DFT -> k0, twiddle w_P^(t k0).  One lane per
@@ -348,7 +384,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // a DFT of 8 over its 8 points, giving outputs k0 + 16 k1
       static_assert(W == 1, "one lane per thread");
       const cuda_core::PassLane storer = lane_of(store_column_fastest, 0);
-      fetch(first + step, 0, W);  // the next tile's loads (raw is free since stage 1)
+      fetch(next_first(first), 0, W);  // the next tile's loads (raw is free since stage 1)
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
         const int k0 = storer.t + 8 * h;
@@ -367,7 +403,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
 #pragma unroll
       for (int b = 0; b < 16; ++b) x[b] = own[b];
       cuda_core::dft16<Sign>(x);
-      fetch(first + step, 0, W);  // the next tile's loads (raw is free since stage 1)
+      fetch(next_first(first), 0, W);  // the next tile's loads (raw is free since stage 1)
       store_every_sixteenth(first, storer, k0, x);
     } else {
       // Stage 2's lanes: column-fastest; CrossRows: rows c and c + 2 in one thread, c = bit 2 of its index
@@ -424,7 +460,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       }
       // The next tile's loads, in flight during stage 3 (raw is free since stage 1; no registers wait
       // on device memory before then).
-      if constexpr (E > 0) fetch(first + step, 0, E);
+      if constexpr (E > 0) fetch(next_first(first), 0, E);
       // Stage 3: lane (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
       // CrossRows of four: thread i's lanes read rows 2 p and 2 p + 1 (p = i / T) at t = i mod T and write
       // output p + 2 w, their sum (w = 0) or difference (the step's last butterflies).
@@ -438,6 +474,56 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
         const int k0 = storer.t & 15, c = storer.t >> 4;
         const int read_column = step_across_lanes ? 2 * (thread >> Shape::log2_column_threads) : storer.column;
         const float2* const own = tile + read_column * pitch + k0 * region;
+        if constexpr (PairedStores) {  // R = 16, column-fastest stores of 8 columns side by side
+          // Outputs t + 256 k2.  Tile A (with a tile B): into staging, [output][column]; tile B: lane 4 r + j
+          // writes columns 2 j, 2 j + 1 of the pair at row r, A's from staging (j < 2), B's from lanes 4 r +
+          // 2 (j - 2) and the next (every lane takes part in the shuffles).
+          auto* const staging = reinterpret_cast<std::uint32_t*>(shared_bytes + Shape::tile_bytes);
+          const bool tile_a = (first & C) == 0, staged = tile_a && first + C < columns;
+          std::uint32_t words[16];  // the outputs as stored
+          {
+            float2 y[16];
+#pragma unroll
+            for (int a = 0; a < 16; ++a) y[a] = own[16 * a + c];
+            cuda_core::small_dft<Sign>(y);
+#pragma unroll
+            for (int k2 = 0; k2 < 16; ++k2) {
+              const OutputStorage narrowed = OutputTraits::narrow(scaled(y[k2]));
+              memcpy(&words[k2], &narrowed, sizeof(words[k2]));
+            }
+          }
+          if (staged) {
+#pragma unroll
+            for (int k2 = 0; k2 < 16; ++k2) staging[(storer.t + 256 * k2) * C + storer.column] = words[k2];
+          } else if (tile_a) {  // no tile B: as unpaired
+            if (first + storer.column < columns) {
+              auto* const destination = reinterpret_cast<std::uint32_t*>(
+                  output + store.tile_start(first) + store.memory(storer.t, storer.column));
+#pragma unroll
+              for (int k2 = 0; k2 < 16; ++k2) destination[std::int64_t{256 * k2} << store.log2_b] = words[k2];
+            }
+          } else {
+            const int j = storer.column, lane = thread & 31, source = (lane & ~3) | ((j & 1) << 1);
+            const std::int64_t pair_first = first - C, column = pair_first + 2 * j;
+            auto* const destination = reinterpret_cast<std::uint32_t*>(output + store.tile_start(pair_first) + 2 * j +
+                                                                       (std::int64_t{storer.t} << store.log2_b));
+            const bool both = column + 1 < columns, aligned = (reinterpret_cast<std::uintptr_t>(output) & 7) == 0;
+#pragma unroll
+            for (int k2 = 0; k2 < 16; ++k2) {
+              uint2 pair{__shfl_sync(0xffffffffu, words[k2], source), __shfl_sync(0xffffffffu, words[k2], source + 1)};
+              if (j < 2) pair = *reinterpret_cast<const uint2*>(staging + (storer.t + 256 * k2) * C + 2 * j);
+              std::uint32_t* const at = destination + (std::int64_t{256 * k2} << store.log2_b);
+              if (column >= columns) continue;
+              if (both && aligned) {
+                *reinterpret_cast<uint2*>(at) = pair;
+              } else {
+                at[0] = pair.x;
+                if (both) at[1] = pair.y;
+              }
+            }
+          }
+          continue;
+        }
         if (first + storer.column >= columns) continue;
         if constexpr (R == 32) {
           const int k1 = c >> 1, h = c & 1;

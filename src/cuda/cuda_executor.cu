@@ -72,6 +72,9 @@ struct KernelChoice {
   // Its 8192-point instance from storage to storage in two lanes (two rows a tile), the single pass of
   // 8192 points in fp16/bf16 storage [forward, inverse].
   KernelFunction cuda_core_8192_pass[2] = {nullptr, nullptr};
+  // Its 4096-point two-lane instance with paired stores (PairedStores) from compact intermediates to
+  // fp16/bf16 storage [forward, inverse].
+  KernelFunction cuda_core_paired_pass[2] = {nullptr, nullptr};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -164,6 +167,10 @@ KernelChoice kernels_for() {
     if constexpr (sizeof(Storage) == 4) {
       choice.cuda_core_8192_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Storage, -1, 13, 2>;
       choice.cuda_core_8192_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Storage, +1, 13, 2>;
+      if constexpr (sizeof(Intermediate) == 4) {  // compact intermediates
+        choice.cuda_core_paired_pass[0] = &cuda::cuda_core_pass_kernel<Intermediate, Storage, -1, 12, 2, false, true>;
+        choice.cuda_core_paired_pass[1] = &cuda::cuda_core_pass_kernel<Intermediate, Storage, +1, 12, 2, false, true>;
+      }
     }
   }
   return choice;
@@ -674,6 +681,16 @@ class CudaExecutor final : public Executor {
                                       [cuda_core_pass_lanes - 1][sign < 0 ? 0 : 1]
               : nullptr;
       if (pass_of_8192) cuda_core_pass = kernels.cuda_core_8192_pass[sign < 0 ? 0 : 1];
+      // 4096 points in two lanes from compact intermediates to fp16/bf16 storage whose outputs lie in runs of
+      // eight columns or more (A I >= 8): tiles in pairs, 32-byte runs (cuda::cuda_core_pass_kernel's
+      // PairedStores), where the tile and the staging fit the device's shared memory.
+      const std::size_t paired_staging_bytes = cuda::cuda_core_paired_staging_bytes;
+      const bool paired_stores =
+          cuda_core_pass && !view.cross_row_axis && !pass_of_8192 && log2_pass_length == 12 &&
+          cuda_core_pass_lanes == 2 && launch.input_is_intermediate && input_element_bytes == 4 &&
+          !launch.output_is_intermediate && stride_before * view.inner >= 8 && kernels.cuda_core_paired_pass[0] &&
+          cuda::cuda_core_pass_launch(12, 2).shared_bytes + paired_staging_bytes <= static_cast<std::size_t>(max_shared_);
+      if (paired_stores) cuda_core_pass = kernels.cuda_core_paired_pass[sign < 0 ? 0 : 1];
       if (view.cross_row_axis) {  // only the 4096- and 8192-point two-lane instances from storage to intermediates
         const bool holds =
             cuda_core_pass_stages && log2_pass_length >= cuda::cuda_core_pass_max_log2_length &&
@@ -834,7 +851,8 @@ class CudaExecutor final : public Executor {
           launch.shared_bytes = cuda_core.shared_bytes[bulk_copies && cuda_core.shared_bytes[1] <= max_shared_];
         }
         if (cuda_core_pass) {  // its tile of fixed columns, or not_supported below
-          launch.shared_bytes = static_cast<std::size_t>(cuda_core_pass_shape.shared_bytes);
+          launch.shared_bytes = static_cast<std::size_t>(cuda_core_pass_shape.shared_bytes) +
+                                (paired_stores ? paired_staging_bytes : 0);
           break;
         }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
