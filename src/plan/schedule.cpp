@@ -78,14 +78,17 @@ int problem_max_radix(const Problem& problem) {
     }
     // S x 8192 with the step of two rows too: H100 r380 (two rounds, split,
     // the radix-4 plan against the default's) fp16 4096 x 8192 0.75x the
-    // time, 1024 x 8192 0.90x, 256 x 8192 0.96x (full intermediates; compact
-    // ones measured at 8192^2 only); fp32 storage 4096 x 8192 0.89x, but
-    // 1024 x 8192 1.01x and 256 x 8192 1.03x slower.  (8192 x 4096 and 8192
-    // x 1024, three passes with or without radix 4: 1.18x ... 1.26x slower.)
+    // time, 1024 x 8192 0.90x, 256 x 8192 0.96x (full intermediates); fp32
+    // storage 4096 x 8192 0.89x, but 1024 x 8192 1.01x and 256 x 8192 1.03x
+    // slower.  (8192 x 4096 and 8192 x 1024, three passes with or without
+    // radix 4: 1.18x ... 1.26x slower.)
+    // Compact intermediates too (r392, three rounds, 256 ... 4096 x 8192):
+    // split 0.66x ... 0.80x the time, single_fp16 0.70x ... 0.94x, relL2 the
+    // same or lower (single_fp16 fp16 5.4e-4 -> 3.1e-4).
     const std::int64_t across = problem.sizes.front();
     const bool rows_of_8192 = problem.sizes.size() == 2 && problem.sizes[1] == two_row_cuda_core_pass &&
                               (across == two_row_cuda_core_pass ||
-                               (narrow_storage ? !compact && across >= 256 && across <= 4096 : across == 4096));
+                               (narrow_storage ? across >= 256 && across <= 4096 : across == 4096));
     const bool radix_four = ((narrow_storage ? short_axes : axes_of_4096) || rows_of_8192) &&
                             elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << 26);
     return radix_four ? 4 : default_max_radix;

@@ -1075,7 +1075,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
            std::vector<std::vector<std::int64_t>>{{64, 64}, {16, 8, 32}, {8, 1 << 15}, {1 << 20}, {1 << 24},
                                                   {1 << 26}, {1024, 1024}, {4096, 4096}, {4, 4096, 2},
                                                   {2, 128, 128}, {128, 128, 128}, {512, 512, 256},
-                                                  {8192, 8192}}) {
+                                                  {8192, 8192}, {1024, 8192}}) {
         Problem p;
         p.sizes = shape;
         p.storage = storage;

@@ -224,7 +224,7 @@ TEST(PlanSchedule, RadixFourOnlyWhereTheTransformIsOneCudaCoreKernel) {
 // storage, in fp32 storage from 2^21), as do 2D/3D shapes of 2^20 ...
 // 2^26 elements whose axes have 256 ... 1024 or 4096 points (both modes,
 // fp16/bf16 storage), and 8192^2 in any storage.  With compact intermediates: 2^16 ... 2^26 in both
-// modes, and 2D/3D shapes whose axes have 128 ... 4096 points.
+// modes, and 2D/3D shapes whose axes have 128 ... 4096 points, and 256 ... 8192 x 8192.
 TEST(PlanSchedule, CudaCorePassesWhereFaster) {
   struct Case {
     ComputeMode mode;
@@ -264,8 +264,9 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, true, true},  // the step of two rows
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{8192, 8192}, true, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 8192}, true, false},  // S x 8192: the step
-      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 8192}, true, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 8192}, true, true},  // S x 8192: the step
+      {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 8192}, true, true},
+      {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 8192}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{4096, 8192}, true, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 8192}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 4096}, false, false},
@@ -605,7 +606,7 @@ TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
   }
   // Not: fewer than 256 points across (the pass after the step would be shorter than 128), the tensor-core
   // radices (or the fp32 mode's radix-16 stages), fp64; by default 8192^2, 256 ... 4096 x 8192 in fp16/bf16
-  // storage with full intermediates and 4096 x 8192 in fp32 storage (plan::problem_max_radix).
+  // storage (full or compact intermediates) and 4096 x 8192 in fp32 storage (plan::problem_max_radix).
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 8192}, 4));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 8192}, 16));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 8192}, 16));
