@@ -24,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "cuda/arch/bulk_copy_sm90.cuh"
 #include "cuda/arch/cluster_sm90.cuh"
@@ -703,17 +704,17 @@ constexpr int cuda_core_16384_region = 1041, cuda_core_16384_row_pitch = 65;
 constexpr int cuda_core_16384_tile_bytes = 16 * cuda_core_16384_region * 8;
 static_assert(cuda_core_16384_tile_bytes == plan::cuda_core_16384_tile_bytes, "pass_limits sizes this tile");
 // The points of each transform that the kernel's fetch brings into shared memory (a block of a cluster of
-// Parts: its slice): all, but the first half (stage 1's points m < 8) of fp32 storage's whole transforms,
-// whose 128 KB do not fit beside the tile.  H100 r382 (three rounds, fp32 storage 2^14 points): split_fp16
-// 0.92x the time of loading every point at the transform's start (0.429 ms against 0.466), the fp32 mode
-// 0.91x, single_fp16 1.00x; relL2 the same.
-constexpr int cuda_core_16384_fetched_points(int storage_bytes, int parts) {
-  return parts == 1 && storage_bytes == 8 ? (1 << cuda_core_16384_log2_length) / 2 : 1 << cuda_core_16384_log2_length;
+// Parts: its slice): all, but in fp32 storage, whose 128 KB do not fit beside the tile, the first half
+// (stage 1's points m < 8 of the transform or of the block's slice).  H100 r382 (three rounds, fp32
+// storage 2^14 points): split_fp16 0.92x the time of loading every point at the transform's start (0.429
+// ms against 0.466), the fp32 mode 0.91x, single_fp16 1.00x; relL2 the same.  r394 (three rounds, 2^15
+// points, Parts = 2): split_fp16 0.94x (0.673 ms against 0.718), the fp32 mode 0.93x; relL2 the same.
+constexpr int cuda_core_16384_fetched_points(int storage_bytes) {
+  return storage_bytes == 8 ? (1 << cuda_core_16384_log2_length) / 2 : 1 << cuda_core_16384_log2_length;
 }
-constexpr int cuda_core_16384_shared_bytes(int storage_bytes, bool with_fetch, int parts = 1) {
+constexpr int cuda_core_16384_shared_bytes(int storage_bytes, bool with_fetch) {
   return cuda_core_16384_tile_bytes +
-         (with_fetch ? cuda_core::input_fetch_shared_bytes(cuda_core_16384_fetched_points(storage_bytes, parts),
-                                                           storage_bytes)
+         (with_fetch ? cuda_core::input_fetch_shared_bytes(cuda_core_16384_fetched_points(storage_bytes), storage_bytes)
                      : 0);
 }
 
@@ -744,8 +745,8 @@ __device__ __forceinline__ void load_half(float2 (&x)[16], const Element& elemen
 
 // Transforms params.total_columns packed transforms of Parts x 16384 points
 // as cuda_core_transform_kernel does 4096-point ones, in place too; the
-// launch allots cuda_core_16384_shared_bytes(sizeof(Storage), with_fetch,
-// Parts).  Parts = 1 in fp32 storage: the copy engine brings the first half
+// launch allots cuda_core_16384_shared_bytes(sizeof(Storage), with_fetch).
+// Parts = 1 in fp32 storage: the copy engine brings the first half
 // of the next transform (cuda_core_16384_fetched_points), and stage 1 loads
 // the second half from device memory before it waits for the copy.
 // Parts = 2 (sm_90): a cluster of two blocks per transform (the launch gives
@@ -757,8 +758,9 @@ __device__ __forceinline__ void load_half(float2 (&x)[16], const Element& elemen
 // its next transform (x[16384 h + i], i < 16384) into its shared memory,
 // and the other half is loaded from device memory (L2: the other block's
 // copy brought it) before the wait for it; in fp32 storage, whose half does
-// not fit beside the tile, every block loads the whole input from device
-// memory.  In place too: a
+// not fit beside the tile, the copy brings the first half of the block's
+// own half (points m < 8), and the rest is loaded from device memory after
+// the wait (the other block's quarter from L2).  In place too: a
 // cluster barrier lies between every block's reads of a transform and any
 // block's writes of it.  params.inner_twiddles: w_16384;
 // params.pass_twiddles_coarse / fine: w_(16384 Parts), as for a pass
@@ -792,14 +794,15 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     return complex_multiply(__ldg(coarse + (e >> params.fine_bits)), __ldg(fine + (e & ((1 << params.fine_bits) - 1))));
   };
   // Slice h of transform j is input[j * n * Parts + n h + i]; the fetch starts the block's first transform.
-  // A cluster's blocks fetch only halves of 4-byte elements (fp32 storage's: no copies, count 0).
+  // A cluster's blocks fetch their own half of 4-byte elements; of fp32 storage's, its first half (a quarter).
   constexpr bool reads_slices = Parts == 2 && sizeof(Storage) == 4;
   // fp32 storage's whole transforms fetch their first half (points m < 8 of stage 1), the rest loaded.
-  constexpr int fetched_points = cuda_core_16384_fetched_points(sizeof(Storage), Parts);
-  constexpr bool fetches_half = fetched_points < n;
-  cuda_core::InputFetch<Storage, fetched_points, n * Parts> fetch(
-      shared_bytes, cuda_core_16384_tile_bytes, input + n * h,
-      Parts == 1 || reads_slices ? params.total_columns : 0, first_transform);
+  constexpr int fetched_points = cuda_core_16384_fetched_points(sizeof(Storage));
+  constexpr bool fetches_half = Parts == 1 && fetched_points < n;
+  constexpr bool fetches_quarter = Parts == 2 && fetched_points < n;
+  cuda_core::InputFetch<Storage, fetched_points, n * Parts> fetch(shared_bytes, cuda_core_16384_tile_bytes,
+                                                                  input + n * h, params.total_columns, first_transform);
+  const bool quarter_fetch = fetches_quarter && fetch.active();
   for (std::int64_t transform = first_transform; transform < params.total_columns; transform += transform_step) {
     float2 x[16];
     if constexpr (fetches_half) {
@@ -835,6 +838,21 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
           };
           cuda_core::load_half(x, from_halves, h, part_roots);
         }
+      } else if (quarter_fetch) {  // points m < 8 of the own half from staging, the rest from device memory
+        fetch.wait();
+        const Storage* staging = fetch.staging() + t;
+        const auto load_with_quarter = [&](auto own_half) {
+          constexpr int own = decltype(own_half)::value;
+          const auto from_quarter = [&](int r, int m) {
+            return r == own && m < 8 ? Traits::widen(staging[1024 * m]) : Traits::load(source + n * r + 1024 * m);
+          };
+          cuda_core::load_half(x, from_quarter, own, part_roots);
+        };
+        if (h == 0) {
+          load_with_quarter(std::integral_constant<int, 0>{});
+        } else {
+          load_with_quarter(std::integral_constant<int, 1>{});
+        }
       } else {
         const auto from_memory = [&](int r, int m) { return Traits::load(source + n * r + 1024 * m); };
         cuda_core::load_half(x, from_memory, h, part_roots);
@@ -852,11 +870,11 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
       for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
       __syncthreads();
       fetch.start(transform + transform_step);  // staging is free
-      // Every block has read the input, so the outputs may overwrite it (in place).  Reading all of
-      // it from device memory, the blocks wait here, which keeps them in step for L2's sake (fp32
-      // storage N = 2^15: 0.85x the time of waiting before the stores, H100 r309 / r311); with the
-      // fetch, before the stores (fp16 0.98x).
-      if (!fetch.active()) arch::wait_for_cluster();
+      // Every block has read the input, so the outputs may overwrite it (in place).  Reading most
+      // of it from device memory (fp32 storage), the blocks wait here, which keeps them in step for
+      // L2's sake (fp32 storage N = 2^15: 0.85x the time of waiting before the stores, H100 r309 /
+      // r311); with their own half fetched (4-byte elements), before the stores (fp16 0.98x).
+      if (!(reads_slices && fetch.active())) arch::wait_for_cluster();
     }
     // Stage 2: thread u of group g takes m'.
 #pragma unroll
@@ -880,7 +898,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     // of the block's 16384-point DFT, X[Parts k + h] of the transform.
     const float2* const rows = tile + (t & 15) * region;
     Storage* destination = output + transform * (n * Parts) + Parts * t + h;
-    if (Parts > 1 && fetch.active()) arch::wait_for_cluster();
+    if (Parts > 1 && reads_slices && fetch.active()) arch::wait_for_cluster();
 #pragma unroll
     for (int q = 0; q < 4; ++q) {
       const int row = (t >> 4) + 64 * q, k0_row = row & 15, k1_row = row >> 4;

@@ -243,7 +243,7 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
             cuda::cuda_core_16384_threads,
             {cuda::cuda_core_16384_shared_bytes(storage_bytes, false),
              cuda::cuda_core_16384_shared_bytes(storage_bytes, true)},
-            2};  // the halves fetch their own half (with 4-byte storage)
+            2};  // the halves fetch their own half (4-byte storage) or its first half (fp32)
   }
   // The grids: whole transforms of 128 ... 2048 points run in eight times
   // the resident blocks, which the SMs take as they free up; 4096 ... 16384
