@@ -803,6 +803,9 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
   cuda_core::InputFetch<Storage, fetched_points, n * Parts> fetch(shared_bytes, cuda_core_16384_tile_bytes,
                                                                   input + n * h, params.total_columns, first_transform);
   const bool quarter_fetch = fetches_quarter && fetch.active();
+  // The cluster barrier's wait: before the stores where each block's own half arrives by copy (4-byte
+  // elements), else right after stage 1 (below).
+  const bool waits_before_stores = reads_slices && fetch.active();
   for (std::int64_t transform = first_transform; transform < params.total_columns; transform += transform_step) {
     float2 x[16];
     if constexpr (fetches_half) {
@@ -874,7 +877,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
       // of it from device memory (fp32 storage), the blocks wait here, which keeps them in step for
       // L2's sake (fp32 storage N = 2^15: 0.85x the time of waiting before the stores, H100 r309 /
       // r311); with their own half fetched (4-byte elements), before the stores (fp16 0.98x).
-      if (!(reads_slices && fetch.active())) arch::wait_for_cluster();
+      if (!waits_before_stores) arch::wait_for_cluster();
     }
     // Stage 2: thread u of group g takes m'.
 #pragma unroll
@@ -898,7 +901,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     // of the block's 16384-point DFT, X[Parts k + h] of the transform.
     const float2* const rows = tile + (t & 15) * region;
     Storage* destination = output + transform * (n * Parts) + Parts * t + h;
-    if (Parts > 1 && reads_slices && fetch.active()) arch::wait_for_cluster();
+    if (waits_before_stores) arch::wait_for_cluster();
 #pragma unroll
     for (int q = 0; q < 4; ++q) {
       const int row = (t >> 4) + 64 * q, k0_row = row & 15, k1_row = row >> 4;
