@@ -189,21 +189,27 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
     // whose 4-byte inputs take tiles of four columns (two lanes per thread,
     // cuda::CudaCorePassShape): H100 r339 (A/B, two rounds) 4096^2 fp16
     // 0.82x the time of the tensor-core pass in split mode, 0.89x in
-    // single_fp16 (relL2 5.5e-4 -> 3.1e-4).  Not 1D N = 2^23, 2^24 as 4096 x
-    // 2048, 4096 x 4096 (1.08x ... 1.09x slower than three passes).
+    // single_fp16 (relL2 5.5e-4 -> 3.1e-4).  And 1D N = 2^23 as 4096 x 2048
+    // (r396, A/B, three rounds, since the paired stores: fp16 / bf16 split
+    // 0.925x / 0.911x the time of three passes, single_fp16 0.927x / 0.914x,
+    // relL2 3.35e-4 -> 3.08e-4 in fp16; r339 had measured it 1.08x slower),
+    // but not 2^24 as 4096 x 4096 (r396: 1.04x ... 1.06x slower).
     if (intermediate_element_bytes == 4 && (storage == StorageType::complex_fp16 || storage == StorageType::complex_bf16)) {
       limits.strided_axis_single_pass = std::max(limits.strided_axis_single_pass, longest_cuda_core_pass);
+      limits.first_of_several = std::max(limits.first_of_several, longest_cuda_core_pass);
     }
     // With fp32 intermediates too, in tiles of four 8-byte columns (two
     // lanes per thread, loads at the tile's start): r341 (A/B, two rounds)
     // 4096^2 fp16 split 0.90x the time of the tensor-core passes, the fp32
-    // mode 0.59x ... 0.66x; and in fp32 storage a later pass of 4096 points,
-    // N = 2^24 as 4096 x 4096 (0.94x the time of three passes; 1.03x slower
-    // in fp16 storage, which keeps three).
+    // mode 0.59x ... 0.66x; and a later pass of 4096 points, N = 2^24 as
+    // 4096 x 4096: in fp32 storage 0.94x the time of three passes (r341),
+    // in fp16 / bf16 storage 0.94x / 0.94x (split), 0.94x / 0.94x
+    // (single_fp16), 0.94x / 0.93x (the fp32 mode), relL2 the same (r396,
+    // A/B, three rounds; r341 had measured it 1.03x slower).
     if (intermediate_element_bytes == 8) {
       limits.first_of_several = std::max(limits.first_of_several, longest_cuda_core_pass);  // 2^23: 4096 x 2048
       limits.strided_axis_single_pass = std::max(limits.strided_axis_single_pass, longest_cuda_core_pass);
-      if (storage == StorageType::complex_fp32) limits.strided_pass = std::max(limits.strided_pass, longest_cuda_core_pass);
+      limits.strided_pass = std::max(limits.strided_pass, longest_cuda_core_pass);
     }
     limits.first_of_two = longest_cuda_core_pass;
     limits.first_of_two_shortest_second = std::int64_t{1} << log2_longest_whole_sector_pass;

@@ -240,7 +240,7 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{1 << 20}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 22}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 23}, true, true},  // 4096 x 2048
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 24}, true, true},   // 256^3
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{1 << 24}, true, true},   // 4096^2 (compact: 256^3)
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 19}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 20}, true, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1 << 26}, true, false},
@@ -344,7 +344,8 @@ std::vector<std::int64_t> pass_lengths_of(const plan::AxisSchedule& axis) {
 // they run: a 2^14-point axis is one pass when it is the first axis executed,
 // read from packed storage in a tensor-core mode with the default
 // radices; the first of several passes of an unstrided axis reaches 4096
-// points in those modes (2^23 in two passes), other passes 2048.
+// points in those modes (2^23 in two passes), other passes 2048, or 4096 on
+// the CUDA cores with fp32 intermediates (2^24 in two passes).
 TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
   struct Case {
     StorageType storage;
@@ -371,7 +372,8 @@ TEST(PlanSchedule, PassLengthsFollowTheKernelsOnChipLimits) {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4, 1 << 14}, 0, false, {1, 1}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14, 4}, 0, false, {1, 2}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {1 << 23}, 0, false, {2}},
-      {StorageType::complex_fp16, ComputeMode::single_fp16, {1 << 24}, 0, false, {3}},
+      {StorageType::complex_fp16, ComputeMode::single_fp16, {1 << 24}, 0, false, {2}},  // 4096 x 4096
+      {StorageType::complex_fp16, ComputeMode::single_fp16, {1 << 24}, 16, false, {3}},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 25}, 0, false, {3}},
       {StorageType::complex_fp16, ComputeMode::fp32, {1 << 23}, 0, false, {2}},  // 4096 x 2048 on the CUDA cores
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 23}, 4, false, {2}},  // 4096 x 2048
@@ -437,7 +439,8 @@ TEST(PlanSchedule, NarrowStorageTransformsRun1024PointLaterPasses) {
       {StorageType::complex_fp16, 1 << 22, false, false, {4096, 1024}, {}, 16},
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}},  // radix 4: CUDA-core passes
       {StorageType::complex_fp16, 1 << 23, false, false, {4096, 2048}, {}, 16},  // the first would not fit
-      {StorageType::complex_fp16, 1 << 24, false, false, {256, 256, 256}},
+      {StorageType::complex_fp16, 1 << 24, false, false, {4096, 4096}},  // radix 4: a later pass of 4096 points
+      {StorageType::complex_bf16, 1 << 24, false, false, {256, 256, 256}, {}, 16},
       {StorageType::complex_bf16, 1 << 26, false, false, {512, 512, 256}},
       {StorageType::complex_fp32, 1 << 15, false, false, {128, 256}, {32768}},  // balanced, the shorter first
       {StorageType::complex_fp32, 1 << 16, false, false, {256, 256}},
@@ -493,7 +496,8 @@ TEST(PlanSchedule, Fp32StorageSinglePassOf2To14AndBalancedPassesAbove) {
 }
 
 // Compact intermediates let a pass with columns apart hold 4096 points:
-// 2^24 and a 4096-point strided axis take one pass fewer.
+// 2^24 on the tensor-core passes and a 4096-point strided axis take one pass
+// fewer; on the CUDA-core passes (by default) 2^23 takes two, 2^24 three.
 TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
     Problem problem;
@@ -504,7 +508,15 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
     Plan p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{4096, 4096}))
         << p.describe();
+    // By default (radix 4, the CUDA-core passes) 2^24 keeps three passes and 2^23 takes 4096 x 2048.
     problem.max_radix = 0;
+    p = tensorfft::make_plan(problem, Backend::host);
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{256, 256, 256}))
+        << p.describe();
+    problem.sizes = {1 << 23};
+    p = tensorfft::make_plan(problem, Backend::host);
+    EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(0)), (std::vector<std::int64_t>{4096, 2048}))
+        << p.describe();
     problem.sizes = {4096, 1024};  // (4096^2 takes the cross-row step instead: CrossRowStepWhere4096PointAxesMeet)
     p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(1)), (std::vector<std::int64_t>{4096})) << p.describe();
