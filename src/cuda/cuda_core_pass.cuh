@@ -91,7 +91,10 @@ constexpr int cuda_core_two_row_pass_log2_length = 13;
 // 8192^2 fp16 split 0.88x the time (0.875 ms against 0.997), fp32 storage
 // 0.92x, 4096 x 8192 0.90x / 0.97x, fp16 N = 2^23 (its 2048-point pass)
 // 0.94x, the rest 0.99x ... 1.01x (ptxas: 40 ... 88 bytes spilled, 32 ...
-// 76 before); both lanes early (80 ... 248 bytes) 1.00x ... 1.11x.  The
+// 76 before); both lanes early (80 ... 248 bytes) 1.00x ... 1.11x.  Nor
+// did staging the second lane's loads in shared memory by cp.async pay,
+// though it spilled nothing (r398: 8192^2 1.02x ... 1.06x slower, 2^24
+// 0.98x ... 1.02x).  The
 // executor takes two lanes (cuda_core_pass_lanes) where the tile fits the
 // device's shared memory, for
 // - 4-byte inputs of 1024 ... 4096 points: H100 r347 / r348 (A/B, two and
