@@ -127,6 +127,17 @@ constexpr int cuda_core_two_row_pass_log2_length = 13;
 // (ncu): a block's tile A reads every other sector of each line, and the
 // line's rest, fetched with it (load_stored_with_line), leaves L2 before
 // tile B reads it; without the line hint 1.18x ... 1.20x slower (1002 MB).
+// Whole-sector or wider stores do not pay from 8-byte inputs: tiles paired
+// across a cluster of two blocks (the two read their neighbouring sectors at
+// once; each writes half the rows of both tiles from a distributed-shared-
+// memory exchange) ran 2^24 fp16 1.015x ... 1.025x slower and 8192^2 0.99x
+// ... 1.00x (H100 r399, three rounds; from compact inputs, in place of the
+// pairs above, 1.10x ... 1.12x slower); the tile's outputs staged in shared
+// memory and written as whole rows, 16 bytes a store (a quarter of the
+// store instructions, one more barrier), 1.02x ... 1.10x slower at 2048 and
+// 4096 points (r400).  ncu (r401): those passes are bound by issue and the
+// load/store queue (2^24's second pass: 1.43 instructions a cycle, LG
+// throttle the largest stall, 983,040 spill requests), not by their sectors.
 constexpr int cuda_core_paired_staging_bytes = 4096 * 4 * 4;  // A's outputs: 4096 points x 4 columns x 4 bytes
 
 // Whether the executor holds an instance of two lanes per thread for that length, input and output.
@@ -315,8 +326,45 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       return first + step;
     }
   };
+  // Paired loads (two lanes of 4-byte inputs, 1024 ... 4096 points, column-fastest loads; not with the
+  // cross-row step or paired stores): thread i's two lanes are the neighbouring columns 2 j and 2 j + 1 (j =
+  // i mod C / 2) at t = i / (C / 2), both loaded by one 8-byte access, half the load instructions.  Why: ncu
+  // (H100 r401, 2^24 fp16) found these passes stalled most on the load/store queue (LG throttle: 2.0 of 8.5
+  // cycles per issued instruction); r402 (A/B, three rounds, split mode): compact intermediates N = 2^20
+  // 0.96x ... 0.97x the time, 2^21 0.97x, 1024^2 0.97x ... 0.99x; fp32 intermediates 2^21 0.99x; the rest
+  // 0.99x ... 1.01x (geometric mean of 40 cases 0.993x); relL2 the same.
+  constexpr bool pairs_loads = Lanes == 2 && sizeof(InputStorage) == 4 && !CrossRows && !PairedStores &&
+                               Log2Length <= cuda_core_pass_max_log2_length;
+  const bool paired_loads = pairs_loads && load_column_fastest;
+  const auto loader_of = [&](int w) {
+    return paired_loads ? cuda_core::PassLane{2 * (thread & (C / 2 - 1)) + w, thread >> (Shape::log2_columns - 1)}
+                        : lane_of(load_column_fastest, w);
+  };
+  const bool input_aligned = (reinterpret_cast<std::uintptr_t>(input) & 7) == 0;
   InputStorage raw[W][16];
   const auto fetch = [&](std::int64_t first, int lanes_begin, int lanes_end) {
+    if (paired_loads) {  // (both lanes: 4-byte inputs are all fetched at once)
+      const cuda_core::PassLane loader = loader_of(0);
+      const std::int64_t column = first + loader.column;
+      if (column >= columns) return;
+      const InputStorage* source = input + load.tile_start(first) + load.memory(loader.t, loader.column);
+      if (input_aligned && column + 1 < columns) {
+#pragma unroll
+        for (int m = 0; m < 16; ++m) {
+          const uint2 both = load_stored_with_line(reinterpret_cast<const uint2*>(source + m * load_step));
+          memcpy(&raw[0][m], &both.x, 4);
+          memcpy(&raw[1][m], &both.y, 4);
+        }
+      } else {
+#pragma unroll
+        for (int m = 0; m < 16; ++m) raw[0][m] = load_stored_with_line(source + m * load_step);
+        if (column + 1 < columns) {
+#pragma unroll
+          for (int m = 0; m < 16; ++m) raw[1][m] = load_stored_with_line(source + 1 + m * load_step);
+        }
+      }
+      return;
+    }
 #pragma unroll
     for (int w = 0; w < W; ++w) {
       if (w < lanes_begin || w >= lanes_end) continue;
@@ -352,7 +400,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
     if constexpr (W > 1) __syncthreads();
 #pragma unroll
     for (int w = 0; w < W; ++w) {
-      const cuda_core::PassLane loader = lane_of(load_column_fastest, w);
+      const cuda_core::PassLane loader = loader_of(w);
       const std::int64_t column = first + loader.column;
       if constexpr (step_before_dft) {  // lane w: rows 0 and 1 (the same t), their sum (w = 0) or difference
         if (w == 0) {
