@@ -335,6 +335,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   // 0.99x ... 1.01x (geometric mean of 40 cases 0.993x); relL2 the same.
   constexpr bool pairs_loads = Lanes == 2 && sizeof(InputStorage) == 4 && !CrossRows && !PairedStores &&
                                Log2Length <= cuda_core_pass_max_log2_length;
+  static_assert(!pairs_loads || Shape::early_lanes == Lanes, "paired loads fetch both lanes at once");
   const bool paired_loads = pairs_loads && load_column_fastest;
   const auto loader_of = [&](int w) {
     return paired_loads ? cuda_core::PassLane{2 * (thread & (C / 2 - 1)) + w, thread >> (Shape::log2_columns - 1)}
@@ -343,32 +344,23 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   const bool input_aligned = (reinterpret_cast<std::uintptr_t>(input) & 7) == 0;
   InputStorage raw[W][16];
   const auto fetch = [&](std::int64_t first, int lanes_begin, int lanes_end) {
-    if (paired_loads) {  // (both lanes: 4-byte inputs are all fetched at once)
+    // Paired loads: both lanes at once (4-byte inputs are all fetched early), where the input is aligned
+    // and both columns are the pass's; else each lane as below.
+    if (paired_loads && input_aligned && first + loader_of(1).column < columns) {
       const cuda_core::PassLane loader = loader_of(0);
-      const std::int64_t column = first + loader.column;
-      if (column >= columns) return;
       const InputStorage* source = input + load.tile_start(first) + load.memory(loader.t, loader.column);
-      if (input_aligned && column + 1 < columns) {
 #pragma unroll
-        for (int m = 0; m < 16; ++m) {
-          const uint2 both = load_stored_with_line(reinterpret_cast<const uint2*>(source + m * load_step));
-          memcpy(&raw[0][m], &both.x, 4);
-          memcpy(&raw[1][m], &both.y, 4);
-        }
-      } else {
-#pragma unroll
-        for (int m = 0; m < 16; ++m) raw[0][m] = load_stored_with_line(source + m * load_step);
-        if (column + 1 < columns) {
-#pragma unroll
-          for (int m = 0; m < 16; ++m) raw[1][m] = load_stored_with_line(source + 1 + m * load_step);
-        }
+      for (int m = 0; m < 16; ++m) {
+        const uint2 both = load_stored_with_line(reinterpret_cast<const uint2*>(source + m * load_step));
+        memcpy(&raw[0][m], &both.x, 4);
+        memcpy(&raw[1][m], &both.y, 4);
       }
       return;
     }
 #pragma unroll
     for (int w = 0; w < W; ++w) {
       if (w < lanes_begin || w >= lanes_end) continue;
-      const cuda_core::PassLane loader = lane_of(load_column_fastest, w);
+      const cuda_core::PassLane loader = loader_of(w);
       if (first + loader.column < columns) {
         const InputStorage* source =
             input + (CrossRows ? cross_row_start(first, loader.column) + loader.t
