@@ -140,6 +140,19 @@ constexpr int cuda_core_two_row_pass_log2_length = 13;
 // throttle the largest stall, 983,040 spill requests), not by their sectors.
 constexpr int cuda_core_paired_staging_bytes = 4096 * 4 * 4;  // A's outputs: 4096 points x 4 columns x 4 bytes
 
+// Shared twiddles (SharedTwiddles; the 8192-point single pass of fp16/bf16
+// storage only): the w_P^e its stages 1 and 2 read (e < P / 2) wait in
+// shared memory after the tile (cuda_core_shared_twiddle_bytes), copied
+// once per block, instead of four global loads per 16-point DFT.  Why: that
+// pass is bound by issue (r401), and the shared loads take fewer
+// instructions.  H100 r403 (A/B, three rounds): fp16 8192 0.95x the time
+// (0.2312 ms against 0.2437), bf16 0.99x; relL2 the same.  Not in the other
+// two-lane passes: the 8-byte-input ones spill 128 bytes instead of 40
+// (2^24 and 8192^2 with fp32 intermediates 1.24x ... 1.39x slower), the
+// paired-stores pass ran 8192^2 compact 1.12x ... 1.13x slower, the rest
+// 0.99x ... 1.02x.
+constexpr int cuda_core_shared_twiddle_bytes(int log2_length) { return (1 << log2_length) / 2 * 8; }
+
 // Whether the executor holds an instance of two lanes per thread for that length, input and output.
 constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes, int output_bytes) {
   return input_bytes == 4 ? log2_length >= 10 : log2_length == 12 || (log2_length == 11 && output_bytes == 4);
@@ -262,10 +275,12 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // i + 512 w (w < W): with two lanes, one warp's column-fastest lanes span
 // the tile's C columns x 32 / C t (C <= 32).
 template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length, int Lanes, bool CrossRows = false,
-          bool PairedStores = false>
+          bool PairedStores = false, bool SharedTwiddles = false>
 __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>::threads, 1)
     cuda_core_pass_kernel(PassParameters params) {
   using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>;
+  static_assert(!SharedTwiddles || (Log2Length == cuda_core_two_row_pass_log2_length && !CrossRows && !PairedStores),
+                "shared twiddles: the 8192-point single pass");
   static_assert(!PairedStores || (Log2Length == 12 && Lanes == 2 && sizeof(OutputStorage) == 4 && !CrossRows),
                 "paired stores: 4096 points in two lanes, 4-byte outputs");
   static_assert(!PairedStores || (1 << Log2Length) * Shape::columns * 4 == cuda_core_paired_staging_bytes,
@@ -284,7 +299,25 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
   const auto* input = static_cast<const InputStorage*>(params.input);
   auto* output = static_cast<OutputStorage*>(params.output);
-  const auto* twiddles = static_cast<const float2*>(params.inner_twiddles);  // w_P
+  const auto* global_twiddles = static_cast<const float2*>(params.inner_twiddles);  // w_P
+  // SharedTwiddles: the w_P^e that stages 1 and 2 read (e < 8 T = P / 2) copied into shared memory after the
+  // tile once, and read there.
+  float2* const shared_twiddles = reinterpret_cast<float2*>(shared_bytes + Shape::tile_bytes);
+  if constexpr (SharedTwiddles) {
+    for (int i = static_cast<int>(threadIdx.x); i < cuda_core_shared_twiddle_bytes(Log2Length) / 8;
+         i += Shape::threads) {
+      shared_twiddles[i] = __ldg(global_twiddles + i);
+    }
+    __syncthreads();
+  }
+  const auto inner_twiddle = [&](float2 (&values)[16], int e) {
+    if constexpr (SharedTwiddles) {
+      cuda_core::twiddle_by_powers(values, shared_twiddles[e], shared_twiddles[2 * e], shared_twiddles[4 * e],
+                                   shared_twiddles[8 * e]);
+    } else {
+      cuda_core::twiddle(values, global_twiddles, e);
+    }
+  };
   const float scale = static_cast<float>(params.scale);
   const std::int64_t columns = params.total_columns;
   const int log2_I = log2_of(params.inner_count);
@@ -416,7 +449,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
                                      pass_twiddle(4 * c * T), pass_twiddle(8 * c * T));
       }
       cuda_core::dft16<Sign>(x);
-      cuda_core::twiddle(x, twiddles, loader.t);
+      inner_twiddle(x, loader.t);
       if constexpr (W == 1) __syncthreads();  // the previous tile's last stage has read the tile
       float2* const own = tile + loader.column * pitch + loader.t;
 #pragma unroll
@@ -472,7 +505,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
           for (int b = 0; b < 16; ++b) y[w][b] = own[a + R * b];
           if constexpr (!step_across_lanes) {
             cuda_core::dft16<Sign>(y[w]);
-            cuda_core::twiddle(y[w], twiddles, 16 * a);  // w_T = w_P^16
+            inner_twiddle(y[w], 16 * a);  // w_T = w_P^16
           }
         }
         if constexpr (step_across_lanes) {  // the step's butterflies across rows c and c + 2, then as above
@@ -487,7 +520,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
 #pragma unroll
           for (int w = 0; w < W; ++w) {
             cuda_core::dft16<Sign>(y[w]);
-            cuda_core::twiddle(y[w], twiddles, 16 * (worker.t >> 4));
+            inner_twiddle(y[w], 16 * (worker.t >> 4));
           }
         }
         __syncthreads();

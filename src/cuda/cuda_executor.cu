@@ -69,8 +69,8 @@ struct KernelChoice {
   // Its instances with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per thread, from
   // storage to intermediates [4096 points, 8192][forward, inverse].
   KernelFunction cuda_core_cross_row_pass[2][2] = {};
-  // Its 8192-point instance from storage to storage in two lanes (two rows a tile), the single pass of
-  // 8192 points in fp16/bf16 storage [forward, inverse].
+  // Its 8192-point instance from storage to storage in two lanes (two rows a tile) with w_P in shared memory
+  // (SharedTwiddles), the single pass of 8192 points in fp16/bf16 storage [forward, inverse].
   KernelFunction cuda_core_8192_pass[2] = {nullptr, nullptr};
   // Its 4096-point two-lane instance with paired stores (PairedStores) from compact intermediates to
   // fp16/bf16 storage [forward, inverse].
@@ -165,8 +165,8 @@ KernelChoice kernels_for() {
     choice.cuda_core_cross_row_pass[1][0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, true>;
     choice.cuda_core_cross_row_pass[1][1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 13, 2, true>;
     if constexpr (sizeof(Storage) == 4) {
-      choice.cuda_core_8192_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Storage, -1, 13, 2>;
-      choice.cuda_core_8192_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Storage, +1, 13, 2>;
+      choice.cuda_core_8192_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Storage, -1, 13, 2, false, false, true>;
+      choice.cuda_core_8192_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Storage, +1, 13, 2, false, false, true>;
       if constexpr (sizeof(Intermediate) == 4) {  // compact intermediates
         choice.cuda_core_paired_pass[0] = &cuda::cuda_core_pass_kernel<Intermediate, Storage, -1, 12, 2, false, true>;
         choice.cuda_core_paired_pass[1] = &cuda::cuda_core_pass_kernel<Intermediate, Storage, +1, 12, 2, false, true>;
@@ -636,9 +636,13 @@ class CudaExecutor final : public Executor {
       // the next tile's loads issued during stage 3) instead of cuda_core_transform_8192_kernel (two blocks,
       // copy-engine fetches): H100 r378 (three rounds) fp16 / bf16 0.977x / 0.973x the time in the split mode,
       // 0.985x / 0.972x in the fp32 mode; fp32 storage 1.06x slower (r383, with one lane's loads early: 1.09x).
+      // Its w_P waits in shared memory after the tile (cuda::cuda_core_shared_twiddle_bytes: r403 0.95x the time).
+      const std::size_t shared_twiddle_bytes =
+          static_cast<std::size_t>(cuda::cuda_core_shared_twiddle_bytes(cuda::cuda_core_two_row_pass_log2_length));
       const bool pass_of_8192 = cuda_core_stages && log2_pass_length == cuda::cuda_core_two_row_pass_log2_length &&
                                 storage_bytes == 4 && kernels.cuda_core_8192_pass[0] != nullptr &&
-                                cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes <= max_shared_;
+                                cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes + shared_twiddle_bytes <=
+                                    static_cast<std::size_t>(max_shared_);
       const CudaCoreKernel cuda_core = cuda_core_stages && !pass_of_8192
                                            ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
                                            : CudaCoreKernel{};
@@ -852,7 +856,7 @@ class CudaExecutor final : public Executor {
         }
         if (cuda_core_pass) {  // its tile of fixed columns, or not_supported below
           launch.shared_bytes = static_cast<std::size_t>(cuda_core_pass_shape.shared_bytes) +
-                                (paired_stores ? paired_staging_bytes : 0);
+                                (paired_stores ? paired_staging_bytes : 0) + (pass_of_8192 ? shared_twiddle_bytes : 0);
           break;
         }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;
