@@ -335,7 +335,11 @@ __device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>&
 // Two blocks per SM as the bound (ptxas then takes 72 registers: three fit).
 // Not four (64 registers, no spills: H100 r365 1.04x ... 1.06x slower), nor
 // the next transform's loads issued into registers at the start of each
-// (78 registers: r366 1.15x slower), nor streaming cache hints (r365).
+// (78 registers: r366 1.15x slower), nor streaming cache hints (r365), nor
+// the w_4096^e its steps read copied into shared memory once per block and
+// read there (r405, three rounds: 1.18x ... 1.21x slower in fp16/bf16
+// storage, 1.06x in fp32 storage; cuda_core_transform_8192_kernel so in fp32
+// storage 1.03x slower), as the 8192-point pass of fp16/bf16 storage does.
 template <typename Storage, int Sign>
 __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
     cuda_core_transform_kernel(PassParameters params) {
