@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda/cuda_core_kernel_table.cuh"
 #include "cuda/cuda_core_pass.cuh"
 #include "cuda/cuda_core_transform.cuh"
 #include "cuda/fixed_shape_kernels.cuh"
@@ -46,35 +47,14 @@ using LayoutCopy = void (*)(const void*, void*, cuda::LayoutMap, cudaStream_t, i
 using FixedShapeLookup = cuda::PassKernel (*)(bool, bool, int, int, bool);
 using SinglePassShapeLookup = cuda::PassKernel (*)(bool);  // by output_is_intermediate
 
-struct KernelChoice {
-  KernelFunction storage_to_storage, storage_to_intermediate, intermediate_to_intermediate, intermediate_to_storage;
-  LayoutCopy gather, scatter;  // caller layout <-> packed array of the storage type (exact copies)
+// The CUDA-core kernels (cuda::CudaCoreKernels, in the fp32-arithmetic modes) and the others.
+struct KernelChoice : cuda::CudaCoreKernels {
+  KernelFunction storage_to_storage = nullptr, storage_to_intermediate = nullptr,
+                 intermediate_to_intermediate = nullptr, intermediate_to_storage = nullptr;
+  LayoutCopy gather = nullptr, scatter = nullptr;  // caller layout <-> packed array of the storage type (exact copies)
   FixedShapeLookup fixed_shape = nullptr;         // cuda::fixed_shape_kernel, in the tensor-core modes
   SinglePassShapeLookup plane = nullptr;          // cuda::plane_kernel, in the tensor-core modes
   SinglePassShapeLookup paired_halves = nullptr;  // cuda::paired_halves_kernel, in the tensor-core modes
-  // cuda::cuda_core_transform_kernel [forward, inverse], in the fp32-arithmetic modes.
-  KernelFunction cuda_core_transform[2] = {nullptr, nullptr};
-  KernelFunction cuda_core_8192[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_8192_kernel, likewise
-  KernelFunction cuda_core_16384[2] = {nullptr, nullptr};  // cuda::cuda_core_transform_16384_kernel, likewise
-  // cuda_core_transform_16384_kernel in clusters of two blocks (2^15 points) [forward, inverse], likewise (sm_90).
-  KernelFunction cuda_core_halves[2] = {nullptr, nullptr};
-  // cuda::cuda_core_short_transform_kernel [log2 length - 9][forward, inverse], likewise.
-  KernelFunction cuda_core_short[3][2] = {};
-  // cuda::cuda_core_warp_transform_kernel [log2 length - 7][forward, inverse], likewise.
-  KernelFunction cuda_core_warp[2][2] = {};
-  // cuda::cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][lanes per
-  // thread - 1][forward, inverse], in the fp32-arithmetic modes, with fp32 or compact intermediates (two lanes
-  // where cuda::cuda_core_pass_has_two_lanes, else null).
-  KernelFunction cuda_core_pass[2][2][6][2][2] = {};
-  // Its instances with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per thread, from
-  // storage to intermediates [4096 points, 8192][forward, inverse].
-  KernelFunction cuda_core_cross_row_pass[2][2] = {};
-  // Its 8192-point instance from storage to storage in two lanes (two rows a tile) with w_P in shared memory
-  // (SharedTwiddles), the single pass of 8192 points in fp16/bf16 storage [forward, inverse].
-  KernelFunction cuda_core_8192_pass[2] = {nullptr, nullptr};
-  // Its 4096-point two-lane instance with paired stores (PairedStores) from compact intermediates to
-  // fp16/bf16 storage [forward, inverse].
-  KernelFunction cuda_core_paired_pass[2] = {nullptr, nullptr};
   int intermediate_bytes = 0;                     // sizeof the kernels' intermediate element
   KernelFunction pick(bool input_is_intermediate, bool output_is_intermediate) const {
     if (input_is_intermediate) return output_is_intermediate ? intermediate_to_intermediate : intermediate_to_storage;
@@ -102,35 +82,15 @@ static_assert(cuda::CudaCorePassShape<13, 4, 2>::tile_bytes == plan::cross_row_8
                   (std::int64_t{1} << cuda::cuda_core_two_row_pass_log2_length) == plan::two_row_cuda_core_pass,
               "the plan's 8192-point pass of two rows and its tile are the kernel's");
 
-// cuda::cuda_core_pass_kernel from Input to Output elements, 2^Log2Length points, in one lane per thread
-// and (where cuda::cuda_core_pass_has_two_lanes) in two [lanes - 1][forward, inverse].
-template <typename Input, typename Output, int Log2Length>
-void set_cuda_core_passes_of_length(KernelFunction (&kernels)[2][2]) {
-  kernels[0][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, Log2Length, 1>;
-  kernels[0][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, Log2Length, 1>;
-  if constexpr (cuda::cuda_core_pass_has_two_lanes(Log2Length, sizeof(Input), sizeof(Output))) {
-    kernels[1][0] = &cuda::cuda_core_pass_kernel<Input, Output, -1, Log2Length, 2>;
-    kernels[1][1] = &cuda::cuda_core_pass_kernel<Input, Output, +1, Log2Length, 2>;
-  }
-}
-// ... of every length [log2 length - 7][lanes - 1][forward, inverse].
-template <typename Input, typename Output>
-void set_cuda_core_passes(KernelFunction (&kernels)[6][2][2]) {
-  set_cuda_core_passes_of_length<Input, Output, 7>(kernels[0]);
-  set_cuda_core_passes_of_length<Input, Output, 8>(kernels[1]);
-  set_cuda_core_passes_of_length<Input, Output, 9>(kernels[2]);
-  set_cuda_core_passes_of_length<Input, Output, 10>(kernels[3]);
-  set_cuda_core_passes_of_length<Input, Output, 11>(kernels[4]);
-  set_cuda_core_passes_of_length<Input, Output, 12>(kernels[5]);
-}
-
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 KernelChoice kernels_for() {
-  KernelChoice choice{&cuda::stockham_pass_kernel<Mode, Storage, Storage>,
-                      &cuda::stockham_pass_kernel<Mode, Storage, Intermediate>,
-                      &cuda::stockham_pass_kernel<Mode, Intermediate, Intermediate>,
-                      &cuda::stockham_pass_kernel<Mode, Intermediate, Storage>,
-                      &launch_gather<Storage>, &launch_scatter<Storage>};
+  KernelChoice choice;
+  choice.storage_to_storage = &cuda::stockham_pass_kernel<Mode, Storage, Storage>;
+  choice.storage_to_intermediate = &cuda::stockham_pass_kernel<Mode, Storage, Intermediate>;
+  choice.intermediate_to_intermediate = &cuda::stockham_pass_kernel<Mode, Intermediate, Intermediate>;
+  choice.intermediate_to_storage = &cuda::stockham_pass_kernel<Mode, Intermediate, Storage>;
+  choice.gather = &launch_gather<Storage>;
+  choice.scatter = &launch_scatter<Storage>;
   choice.intermediate_bytes = static_cast<int>(sizeof(Intermediate));
   if constexpr (plan::tensor_core_mode(Mode)) {
     choice.fixed_shape = &cuda::fixed_shape_kernel<Mode, Storage, Intermediate>;
@@ -138,40 +98,8 @@ KernelChoice kernels_for() {
     choice.paired_halves = &cuda::paired_halves_kernel<Mode, Storage, Intermediate>;
   }
   if constexpr (Mode != ComputeMode::fp64) {
-    choice.cuda_core_transform[0] = &cuda::cuda_core_transform_kernel<Storage, -1>;
-    choice.cuda_core_transform[1] = &cuda::cuda_core_transform_kernel<Storage, +1>;
-    choice.cuda_core_8192[0] = &cuda::cuda_core_transform_8192_kernel<Storage, -1>;
-    choice.cuda_core_8192[1] = &cuda::cuda_core_transform_8192_kernel<Storage, +1>;
-    choice.cuda_core_16384[0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1>;
-    choice.cuda_core_16384[1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1>;
-    choice.cuda_core_halves[0] = &cuda::cuda_core_transform_16384_kernel<Storage, -1, 2>;
-    choice.cuda_core_halves[1] = &cuda::cuda_core_transform_16384_kernel<Storage, +1, 2>;
-    choice.cuda_core_short[0][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 9>;
-    choice.cuda_core_short[0][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 9>;
-    choice.cuda_core_short[1][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 10>;
-    choice.cuda_core_short[1][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 10>;
-    choice.cuda_core_short[2][0] = &cuda::cuda_core_short_transform_kernel<Storage, -1, 11>;
-    choice.cuda_core_short[2][1] = &cuda::cuda_core_short_transform_kernel<Storage, +1, 11>;
-    choice.cuda_core_warp[0][0] = &cuda::cuda_core_warp_transform_kernel<Storage, -1, 7>;
-    choice.cuda_core_warp[0][1] = &cuda::cuda_core_warp_transform_kernel<Storage, +1, 7>;
-    choice.cuda_core_warp[1][0] = &cuda::cuda_core_warp_transform_kernel<Storage, -1, 8>;
-    choice.cuda_core_warp[1][1] = &cuda::cuda_core_warp_transform_kernel<Storage, +1, 8>;
-    set_cuda_core_passes<Storage, Storage>(choice.cuda_core_pass[0][0]);
-    set_cuda_core_passes<Storage, Intermediate>(choice.cuda_core_pass[0][1]);
-    set_cuda_core_passes<Intermediate, Intermediate>(choice.cuda_core_pass[1][1]);
-    set_cuda_core_passes<Intermediate, Storage>(choice.cuda_core_pass[1][0]);
-    choice.cuda_core_cross_row_pass[0][0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
-    choice.cuda_core_cross_row_pass[0][1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
-    choice.cuda_core_cross_row_pass[1][0] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, true>;
-    choice.cuda_core_cross_row_pass[1][1] = &cuda::cuda_core_pass_kernel<Storage, Intermediate, +1, 13, 2, true>;
-    if constexpr (sizeof(Storage) == 4) {
-      choice.cuda_core_8192_pass[0] = &cuda::cuda_core_pass_kernel<Storage, Storage, -1, 13, 2, false, false, true>;
-      choice.cuda_core_8192_pass[1] = &cuda::cuda_core_pass_kernel<Storage, Storage, +1, 13, 2, false, false, true>;
-      if constexpr (sizeof(Intermediate) == 4) {  // compact intermediates
-        choice.cuda_core_paired_pass[0] = &cuda::cuda_core_pass_kernel<Intermediate, Storage, -1, 12, 2, false, true>;
-        choice.cuda_core_paired_pass[1] = &cuda::cuda_core_pass_kernel<Intermediate, Storage, +1, 12, 2, false, true>;
-      }
-    }
+    cuda::set_cuda_core_storage_kernels<Storage>(choice);
+    cuda::set_cuda_core_intermediate_kernels<Storage, Intermediate>(choice);
   }
   return choice;
 }

@@ -1,0 +1,92 @@
+// The definitions behind cuda_core_kernel_table.cuh, for the generated
+// translation units only (cuda_core_storage_kernels.cu.in,
+// cuda_core_intermediate_kernels.cu.in): each instantiates the kernels
+// whose addresses it takes.
+#pragma once
+
+#include <algorithm>
+#include <type_traits>
+
+#include "cuda/cuda_core_kernel_table.cuh"
+#include "cuda/cuda_core_pass.cuh"
+#include "cuda/cuda_core_transform.cuh"
+
+namespace tensorfft::cuda {
+namespace cuda_core {
+
+// cuda_core_pass_kernel from Input to Output elements, 2^Log2Length points, in one lane per thread and (where
+// cuda_core_pass_has_two_lanes) in two [lanes - 1][forward, inverse].
+template <typename Input, typename Output, int Log2Length>
+void set_passes_of_length(CudaCoreKernel (&kernels)[2][2]) {
+  kernels[0][0] = &cuda_core_pass_kernel<Input, Output, -1, Log2Length, 1>;
+  kernels[0][1] = &cuda_core_pass_kernel<Input, Output, +1, Log2Length, 1>;
+  if constexpr (cuda_core_pass_has_two_lanes(Log2Length, sizeof(Input), sizeof(Output))) {
+    kernels[1][0] = &cuda_core_pass_kernel<Input, Output, -1, Log2Length, 2>;
+    kernels[1][1] = &cuda_core_pass_kernel<Input, Output, +1, Log2Length, 2>;
+  }
+}
+// ... of every length [log2 length - 7][lanes - 1][forward, inverse].
+template <typename Input, typename Output>
+void set_passes(CudaCoreKernel (&kernels)[6][2][2]) {
+  set_passes_of_length<Input, Output, 7>(kernels[0]);
+  set_passes_of_length<Input, Output, 8>(kernels[1]);
+  set_passes_of_length<Input, Output, 9>(kernels[2]);
+  set_passes_of_length<Input, Output, 10>(kernels[3]);
+  set_passes_of_length<Input, Output, 11>(kernels[4]);
+  set_passes_of_length<Input, Output, 12>(kernels[5]);
+}
+
+}  // namespace cuda_core
+
+template <typename Storage>
+void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
+  kernels.cuda_core_transform[0] = &cuda_core_transform_kernel<Storage, -1>;
+  kernels.cuda_core_transform[1] = &cuda_core_transform_kernel<Storage, +1>;
+  kernels.cuda_core_8192[0] = &cuda_core_transform_8192_kernel<Storage, -1>;
+  kernels.cuda_core_8192[1] = &cuda_core_transform_8192_kernel<Storage, +1>;
+  kernels.cuda_core_16384[0] = &cuda_core_transform_16384_kernel<Storage, -1>;
+  kernels.cuda_core_16384[1] = &cuda_core_transform_16384_kernel<Storage, +1>;
+  kernels.cuda_core_halves[0] = &cuda_core_transform_16384_kernel<Storage, -1, 2>;
+  kernels.cuda_core_halves[1] = &cuda_core_transform_16384_kernel<Storage, +1, 2>;
+  kernels.cuda_core_short[0][0] = &cuda_core_short_transform_kernel<Storage, -1, 9>;
+  kernels.cuda_core_short[0][1] = &cuda_core_short_transform_kernel<Storage, +1, 9>;
+  kernels.cuda_core_short[1][0] = &cuda_core_short_transform_kernel<Storage, -1, 10>;
+  kernels.cuda_core_short[1][1] = &cuda_core_short_transform_kernel<Storage, +1, 10>;
+  kernels.cuda_core_short[2][0] = &cuda_core_short_transform_kernel<Storage, -1, 11>;
+  kernels.cuda_core_short[2][1] = &cuda_core_short_transform_kernel<Storage, +1, 11>;
+  kernels.cuda_core_warp[0][0] = &cuda_core_warp_transform_kernel<Storage, -1, 7>;
+  kernels.cuda_core_warp[0][1] = &cuda_core_warp_transform_kernel<Storage, +1, 7>;
+  kernels.cuda_core_warp[1][0] = &cuda_core_warp_transform_kernel<Storage, -1, 8>;
+  kernels.cuda_core_warp[1][1] = &cuda_core_warp_transform_kernel<Storage, +1, 8>;
+  cuda_core::set_passes<Storage, Storage>(kernels.cuda_core_pass[0][0]);
+  if constexpr (sizeof(Storage) == 4) {
+    kernels.cuda_core_8192_pass[0] = &cuda_core_pass_kernel<Storage, Storage, -1, 13, 2, false, false, true>;
+    kernels.cuda_core_8192_pass[1] = &cuda_core_pass_kernel<Storage, Storage, +1, 13, 2, false, false, true>;
+  }
+}
+
+template <typename Storage, typename Intermediate>
+void set_cuda_core_intermediate_kernels(CudaCoreKernels& kernels) {
+  if constexpr (std::is_same_v<Storage, Intermediate>) {  // fp32 storage and intermediates: the storage passes
+    for (int input = 0; input < 2; ++input) {
+      for (int output = 0; output < 2; ++output) {
+        std::copy(&kernels.cuda_core_pass[0][0][0][0][0], &kernels.cuda_core_pass[0][0][0][0][0] + 6 * 2 * 2,
+                  &kernels.cuda_core_pass[input][output][0][0][0]);
+      }
+    }
+  } else {
+    cuda_core::set_passes<Storage, Intermediate>(kernels.cuda_core_pass[0][1]);
+    cuda_core::set_passes<Intermediate, Intermediate>(kernels.cuda_core_pass[1][1]);
+    cuda_core::set_passes<Intermediate, Storage>(kernels.cuda_core_pass[1][0]);
+  }
+  kernels.cuda_core_cross_row_pass[0][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
+  kernels.cuda_core_cross_row_pass[0][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
+  kernels.cuda_core_cross_row_pass[1][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, true>;
+  kernels.cuda_core_cross_row_pass[1][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 13, 2, true>;
+  if constexpr (sizeof(Storage) == 4 && sizeof(Intermediate) == 4) {  // compact intermediates
+    kernels.cuda_core_paired_pass[0] = &cuda_core_pass_kernel<Intermediate, Storage, -1, 12, 2, false, true>;
+    kernels.cuda_core_paired_pass[1] = &cuda_core_pass_kernel<Intermediate, Storage, +1, 12, 2, false, true>;
+  }
+}
+
+}  // namespace tensorfft::cuda
