@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <initializer_list>
 #include <type_traits>
 
 #include "cuda/cuda_core_kernel_table.cuh"
@@ -68,11 +69,9 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
 template <typename Storage, typename Intermediate>
 void set_cuda_core_intermediate_kernels(CudaCoreKernels& kernels) {
   if constexpr (std::is_same_v<Storage, Intermediate>) {  // fp32 storage and intermediates: the storage passes
-    for (int input = 0; input < 2; ++input) {
-      for (int output = 0; output < 2; ++output) {
-        std::copy(&kernels.cuda_core_pass[0][0][0][0][0], &kernels.cuda_core_pass[0][0][0][0][0] + 6 * 2 * 2,
-                  &kernels.cuda_core_pass[input][output][0][0][0]);
-      }
+    const auto& storage_passes = kernels.cuda_core_pass[0][0];
+    for (auto* passes : {&kernels.cuda_core_pass[0][1], &kernels.cuda_core_pass[1][1], &kernels.cuda_core_pass[1][0]}) {
+      std::copy(&storage_passes[0][0][0], &storage_passes[0][0][0] + 6 * 2 * 2, &(*passes)[0][0][0]);
     }
   } else {
     cuda_core::set_passes<Storage, Intermediate>(kernels.cuda_core_pass[0][1]);
