@@ -246,12 +246,10 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // n' and n' + Q (tile g = n' of its block of 2Q rows), each thread's two
 // lanes the two rows at one t; stage 1 takes their sum (lane 0) and
 // difference (lane 1) before its DFT, and column s of the tile is written
-// to row 2 g + s.  Stage 3's DFTs of 32 run in pairs of lanes (cuda_core::
-// half_of_32_point_dft, as in cuda_core_transform_8192_kernel).  Why: no
-// CUDA-core pass of 8192 points ran before, so 8192^2 took three passes
-// (8192, then 512 x 16 along the strided axis); the step leaves that axis
-// one strided 4096-point pass.  H100 r373 (A/B, three rounds): 8192^2 fp16
-// split 0.86x the time (0.998 ms against 1.155), compact 0.83x, fp32
+// to row 2 g + s.  Why: no CUDA-core pass of 8192 points ran before, so
+// 8192^2 took three passes (8192, then 512 x 16 along the strided axis);
+// the step leaves that axis one strided 4096-point pass.  H100 r373 (A/B,
+// three rounds): 8192^2 fp16 split 0.86x the time (0.998 ms against 1.155), compact 0.83x, fp32
 // storage 0.80x (1.068 against 1.327; cuFFT fp32 1.124).  Two lanes per
 // thread as the others; stage 1's sum and difference are formed once (each
 // lane recomputing them from the raw rows spilled 156 bytes in fp16
@@ -260,6 +258,16 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // storage (H100 r378: 0.97x ... 0.985x the time of cuda_core_transform_
 // 8192_kernel; 36 bytes spilled; in fp32 storage 1.06x slower, and with
 // its first lane's loads early (r383) 1.09x).
+// Stage 3's DFTs of 32 (both uses) run whole, one row per thread (cuda_core::
+// radix_2_step_of_32_point_dft, then two DFTs of 16: each row value read
+// once), where they ran in pairs of lanes that each read the whole row
+// (half_of_32_point_dft, as cuda_core_transform_8192_kernel still does in
+// its 64 registers).  H100 r407 (A/B, three rounds; 32 of 96 shared loads
+// and 5% of the instructions fewer, no spills in fp16/bf16 storage): fp16
+// 8192 split 0.94x the time (0.216 ms against 0.230), bf16 0.90x; compact
+// 8192^2 0.98x, 4096 x 8192 compact 0.95x ... 0.97x; full 8192^2 0.99x ...
+// 1.00x; fp32 storage 8192^2 1.01x (80 bytes spilled instead of 48), within
+// that run's cuFFT drift (1.01x).  The results are the same bits.
 
 // Runs one pass (params: stockham_pass_kernel's) of 2^Log2Length points over
 // params.total_columns columns, tiles of C columns in a persistent loop;
@@ -540,8 +548,27 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // Stage 3: lane (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
       // CrossRows of four: thread i's lanes read rows 2 p and 2 p + 1 (p = i / T) at t = i mod T and write
       // output p + 2 w, their sum (w = 0) or difference (the step's last butterflies).
-      // R = 32: lane (column, k0 + 16 (2 k1 + h)) takes half of row k1's DFT of 32 (outputs k2 = 2 k' + h,
-      // k' < 16, at k0 + 16 k1 + 256 h + T k').
+      // R = 32 (two lanes per thread): thread i takes row k1 of region k0 of one column whole, its DFT of 32
+      // (outputs k2 at k0 + 16 k1 + 256 k2), r = k0 + 16 k1 and the column from i as the stores' lanes
+      // order them.
+      if constexpr (R == 32) {
+        const int r = store_column_fastest ? thread >> 1 : thread & 255;
+        const int column = store_column_fastest ? thread & 1 : thread >> 8;
+        const int k0 = r & 15, k1 = r >> 4;
+        if (first + column >= columns) continue;
+        const float2* const own = tile + column * pitch + k0 * region;
+        float2 even[16], odd[16];
+        cuda_core::radix_2_step_of_32_point_dft<Sign>(even, odd, [&](int a) { return own[16 * a + k1]; });
+        OutputStorage* const destination = output + store.tile_start(first) + store.memory(r, column);
+        const std::int64_t half_step = std::int64_t{256} << store.log2_b;  // from output 2 k' to 2 k' + 1
+        cuda_core::dft16<Sign>(even);
+#pragma unroll
+        for (int k = 0; k < 16; ++k) OutputTraits::store(destination + k * store_step, scaled(even[k]));
+        cuda_core::dft16<Sign>(odd);
+#pragma unroll
+        for (int k = 0; k < 16; ++k) OutputTraits::store(destination + half_step + k * store_step, scaled(odd[k]));
+        continue;
+      }
 #pragma unroll
       for (int w = 0; w < W; ++w) {
         const cuda_core::PassLane storer =
@@ -601,15 +628,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
           continue;
         }
         if (first + storer.column >= columns) continue;
-        if constexpr (R == 32) {
-          const int k1 = c >> 1, h = c & 1;
-          float2 y[16];
-          cuda_core::half_of_32_point_dft<Sign>(y, h, [&](int a) { return own[16 * a + k1]; });
-          OutputStorage* const destination =
-              output + store.tile_start(first) + store.memory(k0 + 16 * k1 + 256 * h, storer.column);
-#pragma unroll
-          for (int k = 0; k < 16; ++k) OutputTraits::store(destination + k * store_step, scaled(y[k]));
-        } else {
+        if constexpr (R <= 16) {
           OutputStorage* const destination = output + store.tile_start(first) + store.memory(storer.t, storer.column);
 #pragma unroll
           for (int q = 0; q < 16 / R; ++q) {

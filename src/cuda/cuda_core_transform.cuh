@@ -180,28 +180,51 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
   twiddle_by_powers(x, w1, w2, w4, w8);
 }
 
+// w_32^j (0 < j < 16) as constants of the direction (Sign -1 forward, +1 inverse).
+template <int Sign>
+__device__ __forceinline__ float2 root_of_32(int j) {
+  constexpr float c[9] = {1.0f,                 0.98078528040323044f, 0.92387953251128674f,
+                          0.83146961230254524f, 0.70710678118654752f, 0.55557023301960218f,
+                          0.38268343236508978f, 0.19509032201612827f, 0.0f};  // cos(2 pi i / 32)
+  // w_32^j = (cos, Sign sin), sin(2 pi j / 32) = cos(2 pi (8 - j) / 32)
+  const float cosine = j <= 8 ? c[j] : -c[16 - j], sine = j <= 8 ? c[8 - j] : c[j - 8];
+  return float2{cosine, Sign * sine};
+}
+
 // Lane h (0 or 1) of a pair computing the 32-point DFT of v (natural order;
 // row(j) reads v_j): a radix-2 step of decimation in frequency, z_j = (v_j +
 // (-1)^h v_(j + 16)) w_32^(j h) with the roots as constants, then a
 // 16-point DFT, leaving X[2 k' + h] in x[k'].  Both lanes read all of v.
 template <int Sign, typename Row>
 __device__ __forceinline__ void half_of_32_point_dft(float2 (&x)[16], int h, const Row& row) {
-  constexpr float c[9] = {1.0f,                 0.98078528040323044f, 0.92387953251128674f,
-                          0.83146961230254524f, 0.70710678118654752f, 0.55557023301960218f,
-                          0.38268343236508978f, 0.19509032201612827f, 0.0f};  // cos(2 pi i / 32)
   const float sign = h ? -1.0f : 1.0f;
 #pragma unroll
   for (int j = 0; j < 16; ++j) {
     const float2 first = row(j), second = row(j + 16);
     float2 z{fmaf(sign, second.x, first.x), fmaf(sign, second.y, first.y)};
-    if (j > 0) {  // w_32^j = (cos, Sign sin), sin(2 pi j / 32) = cos(2 pi (8 - j) / 32)
-      const float cosine = j <= 8 ? c[j] : -c[16 - j], sine = j <= 8 ? c[8 - j] : c[j - 8];
-      const float2 turned = complex_multiply(z, float2{cosine, Sign * sine});
+    if (j > 0) {
+      const float2 turned = complex_multiply(z, root_of_32<Sign>(j));
       z = h ? turned : z;
     }
     x[j] = z;
   }
   dft16<Sign>(x);
+}
+
+// One thread's 32-point DFT of v (row(j) reads v_j, each once): the radix-2
+// step of half_of_32_point_dft for both h at once, z_j^(h) in even (h = 0)
+// and odd (h = 1); a 16-point DFT of each then gives X[2 k'] and X[2 k' + 1]
+// (the caller runs them, so that one half can be stored before the other is
+// computed).  The same arithmetic, so the same results, as the pair's.
+template <int Sign, typename Row>
+__device__ __forceinline__ void radix_2_step_of_32_point_dft(float2 (&even)[16], float2 (&odd)[16], const Row& row) {
+#pragma unroll
+  for (int j = 0; j < 16; ++j) {
+    const float2 first = row(j), second = row(j + 16);
+    even[j] = complex_add(first, second);
+    const float2 difference = complex_subtract(first, second);
+    odd[j] = j > 0 ? complex_multiply(difference, root_of_32<Sign>(j)) : difference;
+  }
 }
 
 // What the kernels below read from PassParameters: the packed input and
