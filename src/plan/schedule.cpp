@@ -100,7 +100,13 @@ int problem_max_radix(const Problem& problem) {
   // 0.95x the time, single_fp16 0.88x ... 1.00x at a lower relL2 (2.78e-4
   // instead of 3.6e-4 in fp16).  fp32 storage keeps its tensor-core
   // products below 8192 (r359: the warp kernel ran 1.04x their time at 128).
-  if (narrow_storage && n >= 128 && n <= 4096) return 4;
+  // The single-product mode at 8192 and 16384 points too (r408, three
+  // rounds, against its tensor-core products): fp16 0.98x / 0.99x the time,
+  // bf16 0.93x / 0.98x, relL2 3.7e-4 -> 2.78e-4 in fp16 (the split mode's
+  // kernels, which take the same time), and at 32768 (the split mode's
+  // cluster of two blocks; r410, three rounds: fp16 1.000x, bf16 1.006x the
+  // time, relL2 4.3e-4 -> 2.77e-4 in fp16).
+  if (narrow_storage && n >= 128 && n <= 32768) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
   // Several passes of 128 ... 4096 points (cuda::cuda_core_pass_kernel;
   // make_plan keeps them where every pass is one): 2^16 ... 2^26 points in

@@ -103,8 +103,8 @@ Plan host_plan_of(StorageType storage, ComputeMode mode, const std::vector<std::
 // plan::problem_max_radix); fp32 storage, the fp32 mode, other lengths, 2D
 // shapes and an explicit max_radix keep their radices.
 // The tensor-core modes' default schedules that the CUDA executor runs on
-// the CUDA cores (plan::problem_max_radix): 128 ... 4096 points in fp16/bf16
-// storage (both modes), 8192 and 16384 points in every storage (the split
+// the CUDA cores (plan::problem_max_radix): 128 ... 32768 points in fp16/bf16
+// storage (both modes), 8192 and 16384 points in fp32 storage too (the split
 // mode); fp32 storage keeps the tensor-core radices below 8192.
 TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   const auto radices_of = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, int max_radix) {
@@ -129,17 +129,21 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({64}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 4}));
     EXPECT_EQ(radices_of({128}, narrow, ComputeMode::fp32, 0), (std::vector<int>{16, 8}));
     EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::split_fp16, 0), three_radix_16);
-    EXPECT_EQ(radices_of({32768}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 8}));
+    EXPECT_EQ(radices_of({32768}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 4, 4, 2}));
+    EXPECT_EQ(radices_of({65536}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>(8, 4)));
   }
   const std::vector<int> radix_4_then_2{4, 4, 4, 4, 4, 4, 2}, radix_16_then_2{16, 16, 16, 2};
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     EXPECT_EQ(radices_of({8192}, storage, ComputeMode::split_fp16, 0), radix_4_then_2);
     EXPECT_EQ(radices_of({8192}, storage, ComputeMode::split_fp16, 16), radix_16_then_2);
-    EXPECT_EQ(radices_of({8192}, storage, ComputeMode::single_fp16, 0), radix_16_then_2);
+    const bool narrow = storage != StorageType::complex_fp32;
+    EXPECT_EQ(radices_of({8192}, storage, ComputeMode::single_fp16, 0), narrow ? radix_4_then_2 : radix_16_then_2);
+    EXPECT_EQ(radices_of({8192}, storage, ComputeMode::single_fp16, 16), radix_16_then_2);
     EXPECT_EQ(radices_of({8192}, storage, ComputeMode::fp32, 0), radix_16_then_2);
     EXPECT_EQ(radices_of({8, 8192}, storage, ComputeMode::split_fp16, 0), radix_16_then_2);
     EXPECT_EQ(radices_of({16384}, storage, ComputeMode::split_fp16, 0), (std::vector<int>(7, 4)));
-    EXPECT_EQ(radices_of({16384}, storage, ComputeMode::single_fp16, 0), (std::vector<int>{16, 16, 16, 4}));
+    EXPECT_EQ(radices_of({16384}, storage, ComputeMode::single_fp16, 0),
+              (narrow ? std::vector<int>(7, 4) : std::vector<int>{16, 16, 16, 4}));
     // 2^15 points: two blocks of the 16384-point kernel (a cluster) in the split mode.
     EXPECT_EQ(radices_of({32768}, storage, ComputeMode::split_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 4, 4, 2}));
     // 2^16 points: two passes of 256 on the CUDA cores (cuda_core_pass_kernel) in fp16/bf16 storage; fp32
