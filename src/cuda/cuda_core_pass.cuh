@@ -249,8 +249,9 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // to row 2 g + s.  Why: no CUDA-core pass of 8192 points ran before, so
 // 8192^2 took three passes (8192, then 512 x 16 along the strided axis);
 // the step leaves that axis one strided 4096-point pass.  H100 r373 (A/B,
-// three rounds): 8192^2 fp16 split 0.86x the time (0.998 ms against 1.155), compact 0.83x, fp32
-// storage 0.80x (1.068 against 1.327; cuFFT fp32 1.124).  Two lanes per
+// three rounds): 8192^2 fp16 split 0.86x the time (0.998 ms against
+// 1.155), compact 0.83x, fp32 storage 0.80x (1.068 against 1.327; cuFFT
+// fp32 1.124).  Two lanes per
 // thread as the others; stage 1's sum and difference are formed once (each
 // lane recomputing them from the raw rows spilled 156 bytes in fp16
 // storage; now none, 48 bytes in fp32 storage).  The same tiles of two
@@ -550,7 +551,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // output p + 2 w, their sum (w = 0) or difference (the step's last butterflies).
       // R = 32 (two lanes per thread): thread i takes row k1 of region k0 of one column whole, its DFT of 32
       // (outputs k2 at k0 + 16 k1 + 256 k2), r = k0 + 16 k1 and the column from i as the stores' lanes
-      // order them.
+      // order them.  (The lanes' loop below is then for R <= 16 only.)
       if constexpr (R == 32) {
         const int r = store_column_fastest ? thread >> 1 : thread & 255;
         const int column = store_column_fastest ? thread & 1 : thread >> 8;
