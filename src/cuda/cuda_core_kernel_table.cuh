@@ -9,38 +9,36 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
-#include "cuda/stockham_pass.cuh"  // PassParameters
+#include "cuda/stockham_pass.cuh"  // PassKernel
 #include "cuda/storage.cuh"
 
 namespace tensorfft::cuda {
 
-using CudaCoreKernel = void (*)(PassParameters);
-
 // Null where no instance exists (fp64, or a combination the kernels leave out).
 struct CudaCoreKernels {
   // cuda_core_transform_kernel [forward, inverse].
-  CudaCoreKernel cuda_core_transform[2] = {nullptr, nullptr};
-  CudaCoreKernel cuda_core_8192[2] = {nullptr, nullptr};   // cuda_core_transform_8192_kernel, likewise
-  CudaCoreKernel cuda_core_16384[2] = {nullptr, nullptr};  // cuda_core_transform_16384_kernel, likewise
+  PassKernel cuda_core_transform[2] = {nullptr, nullptr};
+  PassKernel cuda_core_8192[2] = {nullptr, nullptr};   // cuda_core_transform_8192_kernel, likewise
+  PassKernel cuda_core_16384[2] = {nullptr, nullptr};  // cuda_core_transform_16384_kernel, likewise
   // cuda_core_transform_16384_kernel in clusters of two blocks (2^15 points) [forward, inverse] (sm_90).
-  CudaCoreKernel cuda_core_halves[2] = {nullptr, nullptr};
+  PassKernel cuda_core_halves[2] = {nullptr, nullptr};
   // cuda_core_short_transform_kernel [log2 length - 9][forward, inverse].
-  CudaCoreKernel cuda_core_short[3][2] = {};
+  PassKernel cuda_core_short[3][2] = {};
   // cuda_core_warp_transform_kernel [log2 length - 7][forward, inverse].
-  CudaCoreKernel cuda_core_warp[2][2] = {};
+  PassKernel cuda_core_warp[2][2] = {};
   // cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][lanes per thread -
   // 1][forward, inverse], with fp32 or compact intermediates (two lanes where cuda_core_pass_has_two_lanes,
   // else null).
-  CudaCoreKernel cuda_core_pass[2][2][6][2][2] = {};
+  PassKernel cuda_core_pass[2][2][6][2][2] = {};
   // Its instances with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per thread, from
   // storage to intermediates [4096 points, 8192][forward, inverse].
-  CudaCoreKernel cuda_core_cross_row_pass[2][2] = {};
+  PassKernel cuda_core_cross_row_pass[2][2] = {};
   // Its 8192-point instance from storage to storage in two lanes (two rows a tile) with w_P in shared memory
   // (SharedTwiddles), the single pass of 8192 points in fp16/bf16 storage [forward, inverse].
-  CudaCoreKernel cuda_core_8192_pass[2] = {nullptr, nullptr};
+  PassKernel cuda_core_8192_pass[2] = {nullptr, nullptr};
   // Its 4096-point two-lane instance with paired stores (PairedStores) from compact intermediates to
   // fp16/bf16 storage [forward, inverse].
-  CudaCoreKernel cuda_core_paired_pass[2] = {nullptr, nullptr};
+  PassKernel cuda_core_paired_pass[2] = {nullptr, nullptr};
 };
 
 // Sets the kernels of Storage alone: the whole transforms, and the passes from

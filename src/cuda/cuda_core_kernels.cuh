@@ -18,7 +18,7 @@ namespace cuda_core {
 // cuda_core_pass_kernel from Input to Output elements, 2^Log2Length points, in one lane per thread and (where
 // cuda_core_pass_has_two_lanes) in two [lanes - 1][forward, inverse].
 template <typename Input, typename Output, int Log2Length>
-void set_passes_of_length(CudaCoreKernel (&kernels)[2][2]) {
+void set_passes_of_length(PassKernel (&kernels)[2][2]) {
   kernels[0][0] = &cuda_core_pass_kernel<Input, Output, -1, Log2Length, 1>;
   kernels[0][1] = &cuda_core_pass_kernel<Input, Output, +1, Log2Length, 1>;
   if constexpr (cuda_core_pass_has_two_lanes(Log2Length, sizeof(Input), sizeof(Output))) {
@@ -28,7 +28,7 @@ void set_passes_of_length(CudaCoreKernel (&kernels)[2][2]) {
 }
 // ... of every length [log2 length - 7][lanes - 1][forward, inverse].
 template <typename Input, typename Output>
-void set_passes(CudaCoreKernel (&kernels)[6][2][2]) {
+void set_passes(PassKernel (&kernels)[6][2][2]) {
   set_passes_of_length<Input, Output, 7>(kernels[0]);
   set_passes_of_length<Input, Output, 8>(kernels[1]);
   set_passes_of_length<Input, Output, 9>(kernels[2]);

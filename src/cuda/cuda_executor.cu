@@ -38,7 +38,7 @@ void check(cudaError_t status, const char* what, Status failure = Status::execut
 // Elements a tile aims for: enough columns to fill a block of warps.
 constexpr int target_tile_elements = 2048;
 
-using KernelFunction = void (*)(PassParameters);
+using KernelFunction = cuda::PassKernel;
 
 // Kernels by (format of the input, format of the output): the caller's
 // storage type or the intermediate format of the workspace.

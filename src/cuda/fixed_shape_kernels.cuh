@@ -21,8 +21,6 @@
 
 namespace tensorfft::cuda {
 
-using PassKernel = void (*)(PassParameters);
-
 constexpr int fixed_tile_log2_elements = 11;   // the executor's target tile: 2^11 elements
 
 // log2 of the fewest columns per tile when the columns lie apart in memory

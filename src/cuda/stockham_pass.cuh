@@ -483,6 +483,8 @@ struct PassParameters {
   // (transforms of the pass) between a tile's four rows.
   int log2_cross_row_distance = 0;
 };
+// Every pass kernel's signature: what the executor's kernel tables hold.
+using PassKernel = void (*)(PassParameters);
 
 template <typename Real>
 struct ComplexOf;
