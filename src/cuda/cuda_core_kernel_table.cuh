@@ -23,7 +23,7 @@ struct CudaCoreKernels {
   // cuda_core_transform_16384_kernel in clusters of two blocks (2^15 points) [forward, inverse] (sm_90).
   PassKernel cuda_core_halves[2] = {nullptr, nullptr};
   // cuda_core_short_transform_kernel [log2 length - 9][forward, inverse].
-  PassKernel cuda_core_short[3][2] = {};
+  PassKernel cuda_core_short[4][2] = {};
   // cuda_core_warp_transform_kernel [log2 length - 7][forward, inverse].
   PassKernel cuda_core_warp[2][2] = {};
   // cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][lanes per thread -

@@ -55,6 +55,8 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
   kernels.cuda_core_short[1][1] = &cuda_core_short_transform_kernel<Storage, +1, 10>;
   kernels.cuda_core_short[2][0] = &cuda_core_short_transform_kernel<Storage, -1, 11>;
   kernels.cuda_core_short[2][1] = &cuda_core_short_transform_kernel<Storage, +1, 11>;
+  kernels.cuda_core_short[3][0] = &cuda_core_short_transform_kernel<Storage, -1, 12>;
+  kernels.cuda_core_short[3][1] = &cuda_core_short_transform_kernel<Storage, +1, 12>;
   kernels.cuda_core_warp[0][0] = &cuda_core_warp_transform_kernel<Storage, -1, 7>;
   kernels.cuda_core_warp[0][1] = &cuda_core_warp_transform_kernel<Storage, +1, 7>;
   kernels.cuda_core_warp[1][0] = &cuda_core_warp_transform_kernel<Storage, -1, 8>;

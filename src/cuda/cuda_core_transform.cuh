@@ -363,6 +363,8 @@ __device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>&
 // read there (r405, three rounds: 1.18x ... 1.21x slower in fp16/bf16
 // storage, 1.06x in fp32 storage; cuda_core_transform_8192_kernel so in fp32
 // storage 1.03x slower), as the 8192-point pass of fp16/bf16 storage does.
+// On a memory-rich device (the H200) cuda_core_short_transform_kernel's
+// shape runs 4096 points instead (cuda_executor.cu, cuda_core_kernel).
 template <typename Storage, int Sign>
 __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
     cuda_core_transform_kernel(PassParameters params) {
@@ -530,7 +532,9 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
 // threads or 8 of 128 per SM; 1.25x those blocks by launch bounds, 48
 // registers, ran 1.05x ... 1.07x slower at 1024 and 2048 points, H100
 // r365), several blocks per SM: two radix-16 steps,
-// then radix R = N / 256 (2, 4 or 8), each thread taking 16 / R rows of R;
+// then radix R = N / 256 (2, 4, 8; 16 at 4096 points, which the executor
+// runs here on memory-rich devices: plan::memory_rich_bytes_per_sm_cycle),
+// each thread taking 16 / R rows of R;
 // the copy engine fetches the block's next transform as in
 // cuda_core_transform_8192_kernel.  The single pass of these lengths where
 // its stages are fp32 arithmetic: the fp32 mode's default stages, or the
@@ -554,7 +558,7 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
 //     of R over a each; output k0 + 16 k1 + 256 k2 = t + T q + 256 k2.
 // The tile holds 16 regions k0 of T + 1 elements (odd: each half warp's 16
 // k0 fall in 16 pairs of banks): t in stage 1, 16 a + k1 after stage 2.
-constexpr int cuda_core_short_min_log2_length = 9, cuda_core_short_max_log2_length = 11;
+constexpr int cuda_core_short_min_log2_length = 9, cuda_core_short_max_log2_length = 12;
 constexpr int cuda_core_short_tile_bytes(int log2_length) { return 16 * ((1 << log2_length) / 16 + 1) * 8; }
 template <int Log2Length>
 struct CudaCoreShortShape {

@@ -163,7 +163,7 @@ struct CudaCoreKernel {
   int resident_multiple = 1;
 };
 CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, int sign, int storage_bytes,
-                                bool clusters) {
+                                bool clusters, bool memory_rich) {
   const int direction = sign < 0 ? 0 : 1;
   if (log2_length == cuda::cuda_core_16384_log2_length + 1) {
     if (!clusters) return {};
@@ -194,7 +194,14 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
             cuda::cuda_core_warp_transforms_per_block(log2_length),
             many_blocks};
   }
-  if (log2_length >= cuda::cuda_core_short_min_log2_length && log2_length <= cuda::cuda_core_short_max_log2_length) {
+  // 4096 points in the short kernel's shape on a memory-rich device (plan::memory_rich_bytes_per_sm_cycle):
+  // H200 r414 (A/B, three rounds, against cuda_core_transform_kernel) fp16 0.91x the time, bf16 0.89x,
+  // fp32 0.96x; there four blocks of 64 registers per SM, each fetching its next transform, and eight times
+  // the resident blocks as the grid (the fetch alone 0.93x; without it 1.01x ... 1.05x slower; the 4096
+  // kernel on that grid 0.97x).
+  const bool short_shape = log2_length < cuda::cuda_core_transform_log2_length || memory_rich;
+  if (log2_length >= cuda::cuda_core_short_min_log2_length && log2_length <= cuda::cuda_core_short_max_log2_length &&
+      short_shape) {
     return {kernels.cuda_core_short[log2_length - cuda::cuda_core_short_min_log2_length][direction],
             1 << (log2_length - 4),
             {cuda::cuda_core_short_shared_bytes(log2_length, storage_bytes, false),
@@ -445,6 +452,7 @@ class CudaExecutor final : public Executor {
           "cudaDeviceGetAttribute");
     const bool bulk_copies = compute_capability_major >= 9;  // cuda::arch::device_has_bulk_copies
     const bool clusters = compute_capability_major >= 9;  // thread-block clusters (arch/cluster_sm90.cuh)
+    const bool memory_rich = cuda_memory_bytes_per_sm_cycle() >= plan::memory_rich_bytes_per_sm_cycle;
 
     // Host copies of every table, then one upload.
     std::vector<unsigned char> tables;
@@ -572,7 +580,8 @@ class CudaExecutor final : public Executor {
                                 cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes + shared_twiddle_bytes <=
                                     static_cast<std::size_t>(max_shared_);
       const CudaCoreKernel cuda_core = cuda_core_stages && !pass_of_8192
-                                           ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters)
+                                           ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters,
+                                                              memory_rich)
                                            : CudaCoreKernel{};
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
       // Any other pass of 128 ... 4096 points whose stages are fp32 arithmetic
@@ -1134,6 +1143,22 @@ bool cuda_device_has_clusters() {
     return false;
   }
   return major >= 9;
+}
+
+double cuda_memory_bytes_per_sm_cycle() {
+  int device = 0, memory_khz = 0, bus_bits = 0, sm_khz = 0, sm_count = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&memory_khz, cudaDevAttrMemoryClockRate, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sm_khz, cudaDevAttrClockRate, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  if (sm_khz <= 0 || sm_count <= 0) return 0;
+  // Two transfers per memory clock (double data rate).
+  const double bytes_per_second = 2.0 * memory_khz * 1e3 * (bus_bits / 8.0);
+  return bytes_per_second / (static_cast<double>(sm_count) * sm_khz * 1e3);
 }
 
 bool cuda_supports(const PlanImplementation& plan, std::string* reason) {

@@ -13,6 +13,8 @@ std::int64_t cuda_shared_bytes_per_block() { return 0; }
 
 bool cuda_device_has_clusters() { return false; }
 
+double cuda_memory_bytes_per_sm_cycle() { return 0; }
+
 bool cuda_supports(const PlanImplementation&, std::string* reason) {
   if (reason) *reason = "this build of tensorfft has no CUDA support";
   return false;

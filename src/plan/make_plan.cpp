@@ -298,7 +298,9 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
       plan::schedule_axis_after_cross_row_step(plan.axes[1], radix, plan.axes[0].size);
     }
   };
-  int max_radix = plan::problem_max_radix(problem);
+  const double device_bandwidth = have_cuda ? cuda_memory_bytes_per_sm_cycle() : 0;
+  int max_radix = plan::problem_max_radix(
+      problem, device_bandwidth > 0 ? device_bandwidth : plan::default_memory_bytes_per_sm_cycle);
   schedule_axes_and_cross_row_step(max_radix);
   // The radix-4 schedules problem_max_radix picks are for a whole 1D
   // transform in one CUDA-core kernel, or for passes of 128 ... 4096 points

@@ -109,7 +109,21 @@ constexpr int default_max_radix = 16;
 // single_fp16's 2^22 and fp32 storage's 2^23 to the CUDA cores.  The
 // thirty-ninth session: 2^16 as 256 x 256 (r348), 128^3 with compact
 // intermediates (r349, r350).
-int problem_max_radix(const Problem& problem);
+// memory_bytes_per_sm_cycle: the bandwidth of the device planned for
+// (cuda_memory_bytes_per_sm_cycle; default_memory_bytes_per_sm_cycle without one).
+int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle);
+
+// Device-memory bandwidth per SM and SM clock cycle, in bytes, from which fp32
+// storage takes the CUDA-core kernels in the tensor-core modes as fp16/bf16
+// storage does (problem_max_radix), and whole 4096-point transforms run in
+// cuda::cuda_core_short_transform_kernel's shape: there the tensor-core
+// passes' instructions, not the memory, bound fp32 storage.  The H200 moves
+// 18.8 bytes (4.9 TB/s over 132 SMs at 1.98 GHz), the H100 SXM 12.8 (3.35 TB/s).
+constexpr double memory_rich_bytes_per_sm_cycle = 16.0;
+// The bandwidth planned for where no CUDA device is present: the H100 SXM's
+// (the sm_90 device of default_shared_bytes_per_block), so that a plan is the
+// same on any machine without one.
+constexpr double default_memory_bytes_per_sm_cycle = 12.8;
 
 // Radices for a power-of-two size: as many max_radix stages as fit, the
 // remainder (a smaller power of two) last, so that a pass of 256 ... 2048

@@ -16,7 +16,7 @@ std::vector<int> radix_schedule(std::int64_t size, int max_radix) {
   return radices;  // empty for size 1: the transform is the identity (times the scale)
 }
 
-int problem_max_radix(const Problem& problem) {
+int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) {
   if (problem.max_radix != 0) return problem.max_radix;
   // The fp32 mode: its stages are fp32 arithmetic at any radix, so the
   // radix-4 schedule only changes which kernels run; it takes the cross-row
@@ -35,6 +35,15 @@ int problem_max_radix(const Problem& problem) {
   const bool narrow_storage =
       problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
   const bool split = problem.mode == ComputeMode::split_fp16;
+  // Storage whose transforms the CUDA-core kernels run where they exist: fp16/bf16, and fp32 on a device of
+  // memory_rich_bytes_per_sm_cycle or more, where the tensor-core passes' instructions bound fp32 storage (H200
+  // r414, A/B, two rounds, radix 4 against the default radices: split 128 ... 4096 points 0.86x ... 0.93x the
+  // time, 2^16 ... 2^19 0.79x ... 0.87x, 1024^2 0.86x, 256^3 0.90x, 512^3 0.91x, relL2 the same or lower;
+  // single_fp16 0.88x ... 0.99x, relL2 3.1e-4 ... 6.0e-4 -> 1.4e-7 ... 2.7e-7; 128^3 not: 1.11x / 1.24x
+  // slower).  On the H100 they ran 1.01x ... 1.08x slower there (r296, r335, r359).
+  const bool cuda_core_storage =
+      narrow_storage ||
+      (problem.storage == StorageType::complex_fp32 && memory_bytes_per_sm_cycle >= memory_rich_bytes_per_sm_cycle);
   // Compact (4-byte) intermediates, which the CUDA-core passes read and write too.
   const bool compact = narrow_storage && problem.intermediates == Intermediates::compact;
   const std::int64_t n = problem.sizes[0];
@@ -89,7 +98,7 @@ int problem_max_radix(const Problem& problem) {
     const bool rows_of_8192 = problem.sizes.size() == 2 && problem.sizes[1] == two_row_cuda_core_pass &&
                               (across == two_row_cuda_core_pass ||
                                (narrow_storage ? across >= 256 && across <= 4096 : across == 4096));
-    const bool radix_four = ((narrow_storage ? short_axes : axes_of_4096) || rows_of_8192) &&
+    const bool radix_four = ((cuda_core_storage ? short_axes : axes_of_4096) || rows_of_8192) &&
                             elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << 26);
     return radix_four ? 4 : default_max_radix;
   }
@@ -106,7 +115,9 @@ int problem_max_radix(const Problem& problem) {
   // kernels, which take the same time), and at 32768 (the split mode's
   // cluster of two blocks; r410, three rounds: fp16 1.000x, bf16 1.006x the
   // time, relL2 4.3e-4 -> 2.77e-4 in fp16).
-  if (narrow_storage && n >= 128 && n <= 32768) return 4;
+  // fp32 storage on a memory-rich device up to 16384 points (r414: single_fp16 at 32768 1.04x slower; the
+  // split mode's rule below takes it).
+  if (cuda_core_storage && n >= 128 && n <= (narrow_storage ? 32768 : 16384)) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
   // Several passes of 128 ... 4096 points (cuda::cuda_core_pass_kernel;
   // make_plan keeps them where every pass is one): 2^16 ... 2^26 points in
@@ -124,8 +135,8 @@ int problem_max_radix(const Problem& problem) {
   // compact 0.61x; single_fp16 1.00x, compact 0.67x; fp32 storage keeps
   // them: the fp32 mode's CUDA-core passes ran 1.03x their time).
   const bool several_cuda_core_passes = log2_n >= 16 && log2_n <= 26;
-  if (split && several_cuda_core_passes && (narrow_storage || log2_n >= 20)) return 4;
-  if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes && (narrow_storage || log2_n >= 21)) {
+  if (split && several_cuda_core_passes && (cuda_core_storage || log2_n >= 20)) return 4;
+  if (problem.mode == ComputeMode::single_fp16 && several_cuda_core_passes && (cuda_core_storage || log2_n >= 21)) {
     return 4;
   }
   return default_max_radix;

@@ -157,6 +157,47 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   EXPECT_EQ(radices_of({128}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), (std::vector<int>{16, 8}));
 }
 
+// fp32 storage takes the CUDA-core kernels' radix-4 schedules as fp16/bf16
+// storage does on a device of plan::memory_rich_bytes_per_sm_cycle or more
+// (the H200), and keeps the tensor-core radices on the H100 (the bandwidth
+// planned for without a device); fp16/bf16 storage is the same on both.
+TEST(PlanSchedule, Fp32StorageTakesCudaCoreKernelsOnMemoryRichDevices) {
+  const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
+  EXPECT_LT(h100, plan::memory_rich_bytes_per_sm_cycle);
+  EXPECT_GE(h200, plan::memory_rich_bytes_per_sm_cycle);
+  const auto max_radix = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, double bandwidth) {
+    Problem problem;
+    problem.sizes = std::move(sizes);
+    problem.storage = storage;
+    problem.mode = mode;
+    return plan::problem_max_radix(problem, bandwidth);
+  };
+  using Sizes = std::vector<std::int64_t>;
+  for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+    for (const Sizes& sizes : {Sizes{128}, Sizes{2048}, Sizes{4096}, Sizes{1 << 16}, Sizes{1 << 19}, Sizes{1024, 1024},
+                               Sizes{256, 256, 256}, Sizes{512, 512, 256}}) {
+      EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h200), 4) << sizes.size() << " " << sizes[0];
+      EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h100), plan::default_max_radix) << sizes[0];
+      EXPECT_EQ(max_radix(sizes, StorageType::complex_fp16, mode, h200), 4) << sizes[0];
+      EXPECT_EQ(max_radix(sizes, StorageType::complex_fp16, mode, h100), 4) << sizes[0];
+    }
+    // Not below 128 points (no CUDA-core kernel), nor 128^3 (1.11x ... 1.24x slower on the H200).
+    for (const Sizes& sizes : {Sizes{64}, Sizes{128, 128, 128}}) {
+      EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h200), plan::default_max_radix) << sizes[0];
+    }
+  }
+  // 16384 points: the split mode's radix 4 on both, single_fp16's on the H200.
+  EXPECT_EQ(max_radix({16384}, StorageType::complex_fp32, ComputeMode::split_fp16, h100), 4);
+  EXPECT_EQ(max_radix({16384}, StorageType::complex_fp32, ComputeMode::single_fp16, h100), plan::default_max_radix);
+  EXPECT_EQ(max_radix({16384}, StorageType::complex_fp32, ComputeMode::single_fp16, h200), 4);
+  // 2^15 points: the split mode's cluster of two blocks on both; single_fp16 keeps its tensor-core products in
+  // fp32 storage (1.04x slower on the CUDA cores).
+  EXPECT_EQ(max_radix({32768}, StorageType::complex_fp32, ComputeMode::split_fp16, h100), 4);
+  EXPECT_EQ(max_radix({32768}, StorageType::complex_fp32, ComputeMode::single_fp16, h200), plan::default_max_radix);
+  // The fp32 mode's schedule does not depend on the device.
+  EXPECT_EQ(max_radix({4096}, StorageType::complex_fp32, ComputeMode::fp32, h200), plan::default_max_radix);
+}
+
 // A whole 16384-point transform in the stages of the CUDA-core kernel (the
 // radix-4 schedule, the fp32 mode's default stages) takes one pass between
 // packed storage (plan::pass_limits: the kernel's tile fits 227 KB); as the
