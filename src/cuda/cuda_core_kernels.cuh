@@ -37,6 +37,13 @@ void set_passes(PassKernel (&kernels)[6][2][2]) {
   set_passes_of_length<Input, Output, 12>(kernels[5]);
 }
 
+// cuda_core_warp_transform_kernel of 2^Log2Length points [forward, inverse].
+template <typename Storage, int Log2Length>
+void set_warp_transforms(PassKernel (&kernels)[2]) {
+  kernels[0] = &cuda_core_warp_transform_kernel<Storage, -1, Log2Length>;
+  kernels[1] = &cuda_core_warp_transform_kernel<Storage, +1, Log2Length>;
+}
+
 }  // namespace cuda_core
 
 template <typename Storage>
@@ -57,10 +64,9 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
   kernels.cuda_core_short[2][1] = &cuda_core_short_transform_kernel<Storage, +1, 11>;
   kernels.cuda_core_short[3][0] = &cuda_core_short_transform_kernel<Storage, -1, 12>;
   kernels.cuda_core_short[3][1] = &cuda_core_short_transform_kernel<Storage, +1, 12>;
-  kernels.cuda_core_warp[0][0] = &cuda_core_warp_transform_kernel<Storage, -1, 7>;
-  kernels.cuda_core_warp[0][1] = &cuda_core_warp_transform_kernel<Storage, +1, 7>;
-  kernels.cuda_core_warp[1][0] = &cuda_core_warp_transform_kernel<Storage, -1, 8>;
-  kernels.cuda_core_warp[1][1] = &cuda_core_warp_transform_kernel<Storage, +1, 8>;
+  cuda_core::set_warp_transforms<Storage, 6>(kernels.cuda_core_warp[0]);
+  cuda_core::set_warp_transforms<Storage, 7>(kernels.cuda_core_warp[1]);
+  cuda_core::set_warp_transforms<Storage, 8>(kernels.cuda_core_warp[2]);
   cuda_core::set_passes<Storage, Storage>(kernels.cuda_core_pass[0][0]);
   if constexpr (sizeof(Storage) == 4) {
     kernels.cuda_core_8192_pass[0] = &cuda_core_pass_kernel<Storage, Storage, -1, 13, 2, false, false, true>;

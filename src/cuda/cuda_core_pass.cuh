@@ -551,7 +551,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // output p + 2 w, their sum (w = 0) or difference (the step's last butterflies).
       // R = 32 (two lanes per thread): thread i takes row k1 of region k0 of one column whole, its DFT of 32
       // (outputs k2 at k0 + 16 k1 + 256 k2), r = k0 + 16 k1 and the column from i as the stores' lanes
-      // order them.  (The lanes' loop below is then for R <= 16 only.)
+      // order them.  (Else the lanes' loop below, R <= 16.)
       if constexpr (R == 32) {
         const int r = store_column_fastest ? thread >> 1 : thread & 255;
         const int column = store_column_fastest ? thread & 1 : thread >> 8;
@@ -568,85 +568,86 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
         cuda_core::dft16<Sign>(odd);
 #pragma unroll
         for (int k = 0; k < 16; ++k) OutputTraits::store(destination + half_step + k * store_step, scaled(odd[k]));
-        continue;
-      }
+      } else {
 #pragma unroll
-      for (int w = 0; w < W; ++w) {
-        const cuda_core::PassLane storer =
-            step_across_lanes ? cuda_core::PassLane{(thread >> Shape::log2_column_threads) + 2 * w, thread & (T - 1)}
-                              : lane_of(store_column_fastest, w);
-        const int k0 = storer.t & 15, c = storer.t >> 4;
-        const int read_column = step_across_lanes ? 2 * (thread >> Shape::log2_column_threads) : storer.column;
-        const float2* const own = tile + read_column * pitch + k0 * region;
-        if constexpr (PairedStores) {  // R = 16, column-fastest stores of 8 columns side by side
-          // Outputs t + 256 k2.  Tile A (with a tile B): into staging, [output][column]; tile B: lane 4 r + j
-          // writes columns 2 j, 2 j + 1 of the pair at row r, A's from staging (j < 2), B's from lanes 4 r +
-          // 2 (j - 2) and the next (every lane takes part in the shuffles).
-          auto* const staging = reinterpret_cast<std::uint32_t*>(shared_bytes + Shape::tile_bytes);
-          const bool tile_a = (first & C) == 0, staged = tile_a && first + C < columns;
-          std::uint32_t words[16];  // the outputs as stored
-          {
-            float2 y[16];
+        for (int w = 0; w < W; ++w) {
+          const cuda_core::PassLane storer =
+              step_across_lanes ? cuda_core::PassLane{(thread >> Shape::log2_column_threads) + 2 * w, thread & (T - 1)}
+                                : lane_of(store_column_fastest, w);
+          const int k0 = storer.t & 15, c = storer.t >> 4;
+          const int read_column = step_across_lanes ? 2 * (thread >> Shape::log2_column_threads) : storer.column;
+          const float2* const own = tile + read_column * pitch + k0 * region;
+          if constexpr (PairedStores) {  // R = 16, column-fastest stores of 8 columns side by side
+            // Outputs t + 256 k2.  Tile A (with a tile B): into staging, [output][column]; tile B: lane 4 r + j
+            // writes columns 2 j, 2 j + 1 of the pair at row r, A's from staging (j < 2), B's from lanes 4 r +
+            // 2 (j - 2) and the next (every lane takes part in the shuffles).
+            auto* const staging = reinterpret_cast<std::uint32_t*>(shared_bytes + Shape::tile_bytes);
+            const bool tile_a = (first & C) == 0, staged = tile_a && first + C < columns;
+            std::uint32_t words[16];  // the outputs as stored
+            {
+              float2 y[16];
 #pragma unroll
-            for (int a = 0; a < 16; ++a) y[a] = own[16 * a + c];
-            cuda_core::small_dft<Sign>(y);
+              for (int a = 0; a < 16; ++a) y[a] = own[16 * a + c];
+              cuda_core::small_dft<Sign>(y);
 #pragma unroll
-            for (int k2 = 0; k2 < 16; ++k2) {
-              const OutputStorage narrowed = OutputTraits::narrow(scaled(y[k2]));
-              memcpy(&words[k2], &narrowed, sizeof(words[k2]));
-            }
-          }
-          if (staged) {
-#pragma unroll
-            for (int k2 = 0; k2 < 16; ++k2) staging[(storer.t + 256 * k2) * C + storer.column] = words[k2];
-          } else if (tile_a) {  // no tile B: as unpaired
-            if (first + storer.column < columns) {
-              auto* const destination = reinterpret_cast<std::uint32_t*>(
-                  output + store.tile_start(first) + store.memory(storer.t, storer.column));
-#pragma unroll
-              for (int k2 = 0; k2 < 16; ++k2) destination[std::int64_t{256 * k2} << store.log2_b] = words[k2];
-            }
-          } else {
-            const int j = storer.column, lane = thread & 31, source = (lane & ~3) | ((j & 1) << 1);
-            const std::int64_t pair_first = first - C, column = pair_first + 2 * j;
-            auto* const destination = reinterpret_cast<std::uint32_t*>(output + store.tile_start(pair_first) + 2 * j +
-                                                                       (std::int64_t{storer.t} << store.log2_b));
-            const bool both = column + 1 < columns, aligned = (reinterpret_cast<std::uintptr_t>(output) & 7) == 0;
-#pragma unroll
-            for (int k2 = 0; k2 < 16; ++k2) {
-              uint2 pair{__shfl_sync(0xffffffffu, words[k2], source), __shfl_sync(0xffffffffu, words[k2], source + 1)};
-              if (j < 2) pair = *reinterpret_cast<const uint2*>(staging + (storer.t + 256 * k2) * C + 2 * j);
-              std::uint32_t* const at = destination + (std::int64_t{256 * k2} << store.log2_b);
-              if (column >= columns) continue;
-              if (both && aligned) {
-                *reinterpret_cast<uint2*>(at) = pair;
-              } else {
-                at[0] = pair.x;
-                if (both) at[1] = pair.y;
+              for (int k2 = 0; k2 < 16; ++k2) {
+                const OutputStorage narrowed = OutputTraits::narrow(scaled(y[k2]));
+                memcpy(&words[k2], &narrowed, sizeof(words[k2]));
               }
             }
-          }
-          continue;
-        }
-        if (first + storer.column >= columns) continue;
-        if constexpr (R <= 16) {
-          OutputStorage* const destination = output + store.tile_start(first) + store.memory(storer.t, storer.column);
+            if (staged) {
 #pragma unroll
-          for (int q = 0; q < 16 / R; ++q) {
-            float2 y[R];
+              for (int k2 = 0; k2 < 16; ++k2) staging[(storer.t + 256 * k2) * C + storer.column] = words[k2];
+            } else if (tile_a) {  // no tile B: as unpaired
+              if (first + storer.column < columns) {
+                auto* const destination = reinterpret_cast<std::uint32_t*>(
+                    output + store.tile_start(first) + store.memory(storer.t, storer.column));
 #pragma unroll
-            for (int a = 0; a < R; ++a) {
-              y[a] = own[16 * a + c + R * q];
-              if constexpr (step_across_lanes) {
-                const float2 other = own[pitch + 16 * a + c + R * q];
-                y[a] = w == 0 ? complex_add(y[a], other) : complex_subtract(y[a], other);
+                for (int k2 = 0; k2 < 16; ++k2) destination[std::int64_t{256 * k2} << store.log2_b] = words[k2];
+              }
+            } else {
+              const int j = storer.column, lane = thread & 31, source = (lane & ~3) | ((j & 1) << 1);
+              const std::int64_t pair_first = first - C, column = pair_first + 2 * j;
+              auto* const destination = reinterpret_cast<std::uint32_t*>(output + store.tile_start(pair_first) + 2 * j +
+                                                                         (std::int64_t{storer.t} << store.log2_b));
+              const bool both = column + 1 < columns, aligned = (reinterpret_cast<std::uintptr_t>(output) & 7) == 0;
+#pragma unroll
+              for (int k2 = 0; k2 < 16; ++k2) {
+                uint2 pair{__shfl_sync(0xffffffffu, words[k2], source),
+                           __shfl_sync(0xffffffffu, words[k2], source + 1)};
+                if (j < 2) pair = *reinterpret_cast<const uint2*>(staging + (storer.t + 256 * k2) * C + 2 * j);
+                std::uint32_t* const at = destination + (std::int64_t{256 * k2} << store.log2_b);
+                if (column >= columns) continue;
+                if (both && aligned) {
+                  *reinterpret_cast<uint2*>(at) = pair;
+                } else {
+                  at[0] = pair.x;
+                  if (both) at[1] = pair.y;
+                }
               }
             }
-            cuda_core::small_dft<Sign>(y);
+            continue;
+          }
+          if (first + storer.column >= columns) continue;
+          if constexpr (R <= 16) {
+            OutputStorage* const destination = output + store.tile_start(first) + store.memory(storer.t, storer.column);
 #pragma unroll
-            for (int k2 = 0; k2 < R; ++k2) {
-              OutputTraits::store(destination + q * store_step + (std::int64_t{256 * k2} << store.log2_b),
-                                  scaled(y[k2]));
+            for (int q = 0; q < 16 / R; ++q) {
+              float2 y[R];
+#pragma unroll
+              for (int a = 0; a < R; ++a) {
+                y[a] = own[16 * a + c + R * q];
+                if constexpr (step_across_lanes) {
+                  const float2 other = own[pitch + 16 * a + c + R * q];
+                  y[a] = w == 0 ? complex_add(y[a], other) : complex_subtract(y[a], other);
+                }
+              }
+              cuda_core::small_dft<Sign>(y);
+#pragma unroll
+              for (int k2 = 0; k2 < R; ++k2) {
+                OutputTraits::store(destination + q * store_step + (std::int64_t{256 * k2} << store.log2_b),
+                                    scaled(y[k2]));
+              }
             }
           }
         }

@@ -647,7 +647,16 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
 // A transform's tile is 16 rows of T + 1 elements (odd: stage 2's lanes read
 // rows in distinct banks), padded to 8 mod 16 elements where two transforms
 // share a half warp (T = 8), so that their lanes' writes fall in distinct banks.
-constexpr int cuda_core_warp_min_log2_length = 7, cuda_core_warp_max_log2_length = 8;
+//
+// 64 points (T = 4) the same way, the fp32 mode's single pass there (its
+// default stages): H200 r416 (A/B, three rounds, against the fp32 mode's
+// kernels) 0.61x the time in fp32 storage, 0.74x in fp16/bf16.  Not the
+// tensor-core modes' default: 1.01x ... 1.55x slower than their kernels; nor
+// 16 or 32 points (T = 1, 2; 1.5x ... 5.4x slower: a warp's loads of so few
+// neighbouring points each are far from coalesced).  A transform's tile is
+// padded to T mod 16 elements (T < 16), so that the 16 / T transforms of a
+// half warp fall in distinct banks.
+constexpr int cuda_core_warp_min_log2_length = 6, cuda_core_warp_max_log2_length = 8;
 constexpr int cuda_core_warp_threads = 256;
 template <int Log2Length>
 struct CudaCoreWarpShape {
@@ -655,15 +664,16 @@ struct CudaCoreWarpShape {
   static constexpr int transforms_per_warp = 32 / threads_per_transform;
   static constexpr int transforms_per_block = cuda_core_warp_threads / threads_per_transform;
   static constexpr int pitch = threads_per_transform + 1;
-  static constexpr int transform_tile = 16 * pitch + (threads_per_transform < 16 ? 8 : 0);
-  static_assert(threads_per_transform < 16 ? transform_tile % 16 == 8 : transform_tile % 16 == 0, "bank layout");
+  static constexpr int transform_tile = 16 * pitch + threads_per_transform % 16;
+  static_assert(transform_tile % 16 == threads_per_transform % 16, "bank layout");
 };
 constexpr int cuda_core_warp_transforms_per_block(int log2_length) {
   return cuda_core_warp_threads >> (log2_length - 4);
 }
 constexpr int cuda_core_warp_shared_bytes(int log2_length) {
-  return log2_length == 7 ? CudaCoreWarpShape<7>::transforms_per_block * CudaCoreWarpShape<7>::transform_tile * 8
-                          : CudaCoreWarpShape<8>::transforms_per_block * CudaCoreWarpShape<8>::transform_tile * 8;
+  const int threads_per_transform = 1 << (log2_length - 4);
+  const int transform_tile = 16 * (threads_per_transform + 1) + threads_per_transform % 16;
+  return cuda_core_warp_transforms_per_block(log2_length) * transform_tile * 8;
 }
 
 // Transforms params.total_columns packed transforms of 2^Log2Length points,
