@@ -117,7 +117,7 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
   // time, relL2 4.3e-4 -> 2.77e-4 in fp16).
   // fp32 storage on a memory-rich device up to 16384 points (r414: single_fp16 at 32768 1.04x slower; the
   // split mode's rule below takes it).  Not below 128 points: cuda_core_warp_transform_kernel with 1, 2 or 4
-  // threads per transform ran 1.2x ... 5.4x slower at 64 ... 16 points than the tensor-core kernels (H200
+  // threads per transform ran 1.01x ... 5.4x slower at 64 ... 16 points than the tensor-core kernels (H200
   // r416, A/B, three rounds; 16 and 32 points in one or two threads read too few neighbouring points per
   // warp), so that kernel takes 64 points only, and only in the fp32 mode.
   if (cuda_core_storage && n >= 128 && n <= (narrow_storage ? 32768 : 16384)) return 4;
