@@ -267,8 +267,11 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   // backends agree on one machine).
   const std::int64_t device_shared = have_cuda ? cuda_shared_bytes_per_block() : 0;
   const std::int64_t shared_bytes = device_shared > 0 ? device_shared : plan::default_shared_bytes_per_block;
-  // Without a device, as on sm_90 (default_shared_bytes_per_block's device).
-  const bool clusters = device_shared > 0 ? cuda_device_has_clusters() : true;
+  // Without a device, as on sm_90 (default_shared_bytes_per_block's device) and its bandwidth.
+  const double device_bandwidth = have_cuda ? cuda_memory_bytes_per_sm_cycle() : 0;
+  const double bandwidth = device_bandwidth > 0 ? device_bandwidth : plan::default_memory_bytes_per_sm_cycle;
+  const bool clusters =
+      plan::single_pass_in_clusters(problem, device_shared > 0 ? cuda_device_has_clusters() : true, bandwidth);
   const int intermediate_bytes = plan::intermediate_element_bytes(plan.intermediate);
   // Every axis's passes with radices up to max_radix.
   const auto schedule_axes = [&](int max_radix) {
@@ -298,9 +301,7 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
       plan::schedule_axis_after_cross_row_step(plan.axes[1], radix, plan.axes[0].size);
     }
   };
-  const double device_bandwidth = have_cuda ? cuda_memory_bytes_per_sm_cycle() : 0;
-  int max_radix = plan::problem_max_radix(
-      problem, device_bandwidth > 0 ? device_bandwidth : plan::default_memory_bytes_per_sm_cycle);
+  int max_radix = plan::problem_max_radix(problem, bandwidth);
   schedule_axes_and_cross_row_step(max_radix);
   // The radix-4 schedules problem_max_radix picks are for a whole 1D
   // transform in one CUDA-core kernel, or for passes of 128 ... 4096 points

@@ -120,6 +120,11 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle);
 // passes' instructions, not the memory, bound fp32 storage.  The H200 moves
 // 18.8 bytes (4.9 TB/s over 132 SMs at 1.98 GHz), the H100 SXM 12.8 (3.35 TB/s).
 constexpr double memory_rich_bytes_per_sm_cycle = 16.0;
+// Whether a contiguous single pass may run on thread-block clusters (2^15
+// points as two blocks: pass_limits' thread_block_clusters): where the device
+// launches them (device_clusters), except fp32 storage in the split mode on a
+// memory-rich device, whose 2^15 points take two CUDA-core passes (256 x 128).
+bool single_pass_in_clusters(const Problem& problem, bool device_clusters, double memory_bytes_per_sm_cycle);
 // The bandwidth planned for where no CUDA device is present: the H100 SXM's
 // (the sm_90 device of default_shared_bytes_per_block), so that a plan is the
 // same on any machine without one.

@@ -145,6 +145,15 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
   return default_max_radix;
 }
 
+bool single_pass_in_clusters(const Problem& problem, bool device_clusters, double memory_bytes_per_sm_cycle) {
+  // H200 r414 (three rounds, 32768 points): the two passes 0.91x the time of the cluster (0.621 -> 0.565 ms),
+  // relL2 1.75e-7 -> 1.94e-7 (cuFFT fp32 2.86e-7); single_fp16 the same time (0.998x), fp16/bf16 storage
+  // 1.03x ... 1.05x slower (compact intermediates 0.98x).
+  const bool two_passes = problem.storage == StorageType::complex_fp32 && problem.mode == ComputeMode::split_fp16 &&
+                          memory_bytes_per_sm_cycle >= memory_rich_bytes_per_sm_cycle;
+  return device_clusters && !two_passes;
+}
+
 bool passes_run_on_cuda_cores(const AxisSchedule& axis) {
   for (const Pass& pass : axis.passes) {
     if (pass.in_previous_pass) continue;  // the cross-row step, in the CUDA-core pass before it

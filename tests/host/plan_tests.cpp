@@ -386,6 +386,41 @@ std::vector<std::int64_t> pass_lengths_of(const plan::AxisSchedule& axis) {
   return lengths;
 }
 
+// fp32 storage's 2^15 points in the split mode take two CUDA-core passes (256
+// x 128) instead of a cluster of two blocks on a memory-rich device
+// (plan::single_pass_in_clusters); every other case keeps the device's clusters.
+TEST(PlanSchedule, Fp32Storage2To15InTwoPassesOnMemoryRichDevices) {
+  const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
+  Problem problem;
+  problem.sizes = {32768};
+  problem.storage = StorageType::complex_fp32;
+  problem.mode = ComputeMode::split_fp16;
+  EXPECT_TRUE(plan::single_pass_in_clusters(problem, true, h100));
+  EXPECT_FALSE(plan::single_pass_in_clusters(problem, true, h200));
+  EXPECT_FALSE(plan::single_pass_in_clusters(problem, false, h100));
+  // The schedule those limits give: 256 x 128 on the CUDA cores, as the probe that measured it ran.
+  const int max_radix = plan::problem_max_radix(problem, h200);
+  EXPECT_EQ(max_radix, 4);
+  plan::AxisSchedule axis;
+  axis.size = 32768;
+  plan::schedule_axis(axis, max_radix,
+                      plan::pass_limits(problem.storage, problem.mode, max_radix, true, true,
+                                        plan::default_shared_bytes_per_block, 8,
+                                        plan::single_pass_in_clusters(problem, true, h200)),
+                      false);
+  EXPECT_EQ(pass_lengths_of(axis), (std::vector<std::int64_t>{256, 128}));
+  EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
+    problem.storage = storage;
+    EXPECT_TRUE(plan::single_pass_in_clusters(problem, true, h200));
+  }
+  problem.storage = StorageType::complex_fp32;
+  for (ComputeMode mode : {ComputeMode::single_fp16, ComputeMode::fp32}) {
+    problem.mode = mode;
+    EXPECT_TRUE(plan::single_pass_in_clusters(problem, true, h200));
+  }
+}
+
 // The register-block kernels' longer passes (plan::pass_limits) only where
 // they run: a 2^14-point axis is one pass when it is the first axis executed,
 // read from packed storage in a tensor-core mode with the default
