@@ -41,9 +41,8 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
   // time, 2^16 ... 2^19 0.79x ... 0.87x, 1024^2 0.86x, 256^3 0.90x, 512^3 0.91x, relL2 the same or lower;
   // single_fp16 0.88x ... 0.99x, relL2 3.1e-4 ... 6.0e-4 -> 1.4e-7 ... 2.7e-7; 128^3 not: 1.11x / 1.24x
   // slower).  On the H100 they ran 1.01x ... 1.08x slower there (r296, r335, r359).
-  const bool cuda_core_storage =
-      narrow_storage ||
-      (problem.storage == StorageType::complex_fp32 && memory_bytes_per_sm_cycle >= memory_rich_bytes_per_sm_cycle);
+  const bool memory_rich = memory_bytes_per_sm_cycle >= memory_rich_bytes_per_sm_cycle;
+  const bool cuda_core_storage = narrow_storage || (problem.storage == StorageType::complex_fp32 && memory_rich);
   // Compact (4-byte) intermediates, which the CUDA-core passes read and write too.
   const bool compact = narrow_storage && problem.intermediates == Intermediates::compact;
   const std::int64_t n = problem.sizes[0];
@@ -98,8 +97,12 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     const bool rows_of_8192 = problem.sizes.size() == 2 && problem.sizes[1] == two_row_cuda_core_pass &&
                               (across == two_row_cuda_core_pass ||
                                (narrow_storage ? across >= 256 && across <= 4096 : across == 4096));
+    // Up to 2^27 elements (512^3) on a memory-rich device with full intermediates: H200 r414 (A/B, two rounds,
+    // radix 4 against the default radices) 512^3 split 0.91x the time in fp16 and fp32 storage, single_fp16
+    // 0.96x / 0.99x, relL2 6.4e-4 -> 2.8e-4 (fp16), 3.6e-7 -> 2.5e-7 (fp32 split).
+    const int log2_most_elements = memory_rich && !compact ? 27 : 26;
     const bool radix_four = ((cuda_core_storage ? short_axes : axes_of_4096) || rows_of_8192) &&
-                            elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << 26);
+                            elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << log2_most_elements);
     return radix_four ? 4 : default_max_radix;
   }
   // One CUDA-core kernel per transform length (cuda_core_transform.cuh) for

@@ -187,6 +187,20 @@ TEST(PlanSchedule, Fp32StorageTakesCudaCoreKernelsOnMemoryRichDevices) {
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h200), plan::default_max_radix) << sizes[0];
     }
   }
+  // 512^3 (2^27 elements) on the H200 with full intermediates, in every storage; not on the H100 nor with
+  // compact intermediates.
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
+    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+      EXPECT_EQ(max_radix({512, 512, 512}, storage, mode, h200), 4);
+      EXPECT_EQ(max_radix({512, 512, 512}, storage, mode, h100), plan::default_max_radix);
+    }
+  }
+  Problem compact;
+  compact.sizes = {512, 512, 512};
+  compact.storage = StorageType::complex_fp16;
+  compact.mode = ComputeMode::split_fp16;
+  compact.intermediates = tensorfft::Intermediates::compact;
+  EXPECT_EQ(plan::problem_max_radix(compact, h200), plan::default_max_radix);
   // 16384 points: the split mode's radix 4 on both, single_fp16's on the H200.
   EXPECT_EQ(max_radix({16384}, StorageType::complex_fp32, ComputeMode::split_fp16, h100), 4);
   EXPECT_EQ(max_radix({16384}, StorageType::complex_fp32, ComputeMode::single_fp16, h100), plan::default_max_radix);
