@@ -452,7 +452,7 @@ class CudaExecutor final : public Executor {
           "cudaDeviceGetAttribute");
     const bool bulk_copies = compute_capability_major >= 9;  // cuda::arch::device_has_bulk_copies
     const bool clusters = compute_capability_major >= 9;  // thread-block clusters (arch/cluster_sm90.cuh)
-    const bool memory_rich = cuda_memory_bytes_per_sm_cycle() >= plan::memory_rich_bytes_per_sm_cycle;
+    const bool memory_rich = plan::memory_rich(cuda_memory_bytes_per_sm_cycle());
 
     // Host copies of every table, then one upload.
     std::vector<unsigned char> tables;

@@ -120,6 +120,9 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle);
 // passes' instructions, not the memory, bound fp32 storage.  The H200 moves
 // 18.8 bytes (4.9 TB/s over 132 SMs at 1.98 GHz), the H100 SXM 12.8 (3.35 TB/s).
 constexpr double memory_rich_bytes_per_sm_cycle = 16.0;
+constexpr bool memory_rich(double memory_bytes_per_sm_cycle) {
+  return memory_bytes_per_sm_cycle >= memory_rich_bytes_per_sm_cycle;
+}
 // Whether a contiguous single pass may run on thread-block clusters (2^15
 // points as two blocks: pass_limits' thread_block_clusters): where the device
 // launches them (device_clusters), except fp32 storage in the split mode on a

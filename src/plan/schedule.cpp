@@ -41,8 +41,8 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
   // time, 2^16 ... 2^19 0.79x ... 0.87x, 1024^2 0.86x, 256^3 0.90x, 512^3 0.91x, relL2 the same or lower;
   // single_fp16 0.88x ... 0.99x, relL2 3.1e-4 ... 6.0e-4 -> 1.4e-7 ... 2.7e-7; 128^3 not: 1.11x / 1.24x
   // slower).  On the H100 they ran 1.01x ... 1.08x slower there (r296, r335, r359).
-  const bool memory_rich = memory_bytes_per_sm_cycle >= memory_rich_bytes_per_sm_cycle;
-  const bool cuda_core_storage = narrow_storage || (problem.storage == StorageType::complex_fp32 && memory_rich);
+  const bool rich = memory_rich(memory_bytes_per_sm_cycle);
+  const bool cuda_core_storage = narrow_storage || (problem.storage == StorageType::complex_fp32 && rich);
   // Compact (4-byte) intermediates, which the CUDA-core passes read and write too.
   const bool compact = narrow_storage && problem.intermediates == Intermediates::compact;
   const std::int64_t n = problem.sizes[0];
@@ -100,7 +100,7 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // Up to 2^27 elements (512^3) on a memory-rich device with full intermediates: H200 r414 (A/B, two rounds,
     // radix 4 against the default radices) 512^3 split 0.91x the time in fp16 and fp32 storage, single_fp16
     // 0.96x / 0.99x, relL2 6.4e-4 -> 2.8e-4 (fp16), 3.6e-7 -> 2.5e-7 (fp32 split).
-    const int log2_most_elements = memory_rich && !compact ? 27 : 26;
+    const int log2_most_elements = rich && !compact ? 27 : 26;
     const bool radix_four = ((cuda_core_storage ? short_axes : axes_of_4096) || rows_of_8192) &&
                             elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << log2_most_elements);
     return radix_four ? 4 : default_max_radix;
@@ -153,7 +153,7 @@ bool single_pass_in_clusters(const Problem& problem, bool device_clusters, doubl
   // relL2 1.75e-7 -> 1.94e-7 (cuFFT fp32 2.86e-7); single_fp16 the same time (0.998x), fp16/bf16 storage
   // 1.03x ... 1.05x slower (compact intermediates 0.98x).
   const bool two_passes = problem.storage == StorageType::complex_fp32 && problem.mode == ComputeMode::split_fp16 &&
-                          memory_bytes_per_sm_cycle >= memory_rich_bytes_per_sm_cycle;
+                          memory_rich(memory_bytes_per_sm_cycle);
   return device_clusters && !two_passes;
 }
 

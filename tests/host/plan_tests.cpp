@@ -164,8 +164,8 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
 // planned for without a device); fp16/bf16 storage is the same on both.
 TEST(PlanSchedule, Fp32StorageTakesCudaCoreKernelsOnMemoryRichDevices) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
-  EXPECT_LT(h100, plan::memory_rich_bytes_per_sm_cycle);
-  EXPECT_GE(h200, plan::memory_rich_bytes_per_sm_cycle);
+  EXPECT_FALSE(plan::memory_rich(h100));
+  EXPECT_TRUE(plan::memory_rich(h200));
   const auto max_radix = [](std::vector<std::int64_t> sizes, StorageType storage, ComputeMode mode, double bandwidth) {
     Problem problem;
     problem.sizes = std::move(sizes);
