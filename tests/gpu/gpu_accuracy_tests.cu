@@ -24,6 +24,7 @@
 #include "../common/random_cases.hpp"
 #include "device_harness.cuh"
 #include "host/storage_access.hpp"
+#include "plan/executors.hpp"
 #include "plan/plan_implementation.hpp"
 #include "tensorfft/tensorfft.h"
 
@@ -1117,6 +1118,17 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   // kernels hold (the 2^14-point single pass, the 2^15-point one: fp16/bf16
   // storage's, and the split mode's in any storage, the 128 x 128 plane
   // pass) is refused with not_supported.
+  // 2^15 points are one pass (a cluster of two blocks) in fp16/bf16 storage and in fp32 storage's split mode,
+  // except where the planner gives the latter two passes (plan::single_pass_in_clusters: memory-rich devices).
+  const auto single_pass_2_to_15 = [](StorageType storage, ComputeMode mode) {
+    if (storage != StorageType::complex_fp32) return true;
+    Problem p;
+    p.sizes = {1 << 15};
+    p.storage = storage;
+    p.mode = mode;
+    return mode == ComputeMode::split_fp16 &&
+           plan::single_pass_in_clusters(p, true, cuda_memory_bytes_per_sm_cycle());
+  };
   setenv("TENSORFFT_RUNTIME_SHAPE_KERNELS", "1", 1);
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
     for (StorageType storage : storages) {
@@ -1124,8 +1136,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         if (intermediates == Intermediates::compact && storage == StorageType::complex_fp32) continue;
         for (const std::vector<std::int64_t>& shape : std::vector<std::vector<std::int64_t>>{
                  {16}, {256}, {4096}, {1 << 15}, {1 << 20}, {64, 64}, {1024, 1024}, {16, 8, 32}}) {
-          const bool single_pass_2_to_15 = storage != StorageType::complex_fp32 || mode == ComputeMode::split_fp16;
-          if (shape == std::vector<std::int64_t>{1 << 15} && single_pass_2_to_15) continue;
+          if (shape == std::vector<std::int64_t>{1 << 15} && single_pass_2_to_15(storage, mode)) continue;
           Problem p;
           p.sizes = shape;
           p.storage = storage;
@@ -1142,8 +1153,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       }
       for (const std::vector<std::int64_t>& shape :
            {std::vector<std::int64_t>{1 << 14}, {128, 128}, {1 << 15}}) {
-        const bool single_pass_2_to_15 = storage != StorageType::complex_fp32 || mode == ComputeMode::split_fp16;
-        if (shape == std::vector<std::int64_t>{1 << 15} && !single_pass_2_to_15) continue;
+        if (shape == std::vector<std::int64_t>{1 << 15} && !single_pass_2_to_15(storage, mode)) continue;
         Problem p;
         p.sizes = shape;
         p.storage = storage;
