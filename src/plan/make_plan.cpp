@@ -1,4 +1,5 @@
 // Problem validation, schedule construction, backend choice and plan printing.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -273,24 +274,28 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   const bool clusters =
       plan::single_pass_in_clusters(problem, device_shared > 0 ? cuda_device_has_clusters() : true, bandwidth);
   const int intermediate_bytes = plan::intermediate_element_bytes(plan.intermediate);
+  // Axis k's passes with radices up to max_radix.
+  const auto schedule_axis = [&](std::size_t k, int max_radix) {
+    plan::AxisSchedule axis;
+    axis.axis = static_cast<int>(k);
+    axis.size = problem.sizes[k];
+    std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
+    for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
+    // The first axis executed reads the caller's storage unless the input
+    // layout is gathered into the workspace first.
+    const bool reads_storage = k + 1 == problem.sizes.size() && plan.input_layout.packed;
+    const bool writes_storage = k == 0 && plan.output_layout.packed;  // the last axis executed
+    plan::schedule_axis(axis, max_radix,
+                        plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, writes_storage,
+                                          shared_bytes, intermediate_bytes, clusters, bandwidth),
+                        inner > 1);
+    return axis;
+  };
   // Every axis's passes with radices up to max_radix.
   const auto schedule_axes = [&](int max_radix) {
     plan.axes.clear();
     for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
-      plan::AxisSchedule axis;
-      axis.axis = static_cast<int>(k);
-      axis.size = problem.sizes[k];
-      std::int64_t inner = 1;  // elements between neighbours along this axis (packed)
-      for (std::size_t later = k + 1; later < problem.sizes.size(); ++later) inner *= problem.sizes[later];
-      // The first axis executed reads the caller's storage unless the input
-      // layout is gathered into the workspace first.
-      const bool reads_storage = k + 1 == problem.sizes.size() && plan.input_layout.packed;
-      const bool writes_storage = k == 0 && plan.output_layout.packed;  // the last axis executed
-      plan::schedule_axis(axis, max_radix,
-                          plan::pass_limits(problem.storage, problem.mode, max_radix, reads_storage, writes_storage,
-                                            shared_bytes, intermediate_bytes, clusters),
-                          inner > 1);
-      plan.axes.push_back(std::move(axis));
+      plan.axes.push_back(schedule_axis(k, max_radix));
     }
   };
   // Then the contiguous axis's one pass takes the next axis's first step across rows where it can
@@ -312,14 +317,15 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   if (problem.max_radix == 0 && max_radix != plan::default_max_radix) {
     const bool one_kernel = plan.axes.size() == 1 && plan.axes[0].passes.size() == 1 &&
                             plan::pass_limits(problem.storage, problem.mode, max_radix, plan.input_layout.packed,
-                                              plan.output_layout.packed, shared_bytes, intermediate_bytes, clusters)
+                                              plan.output_layout.packed, shared_bytes, intermediate_bytes, clusters,
+                                              bandwidth)
                                     .contiguous_single_pass >= problem.sizes[0];
     // Several CUDA-core passes only where the packed transform takes several
     // passes too (not for the whole-transform sizes with a gathered input).
     bool cuda_core_passes =
         (problem.sizes.size() > 1 ||
          plan::pass_limits(problem.storage, problem.mode, max_radix, true, true, shared_bytes, intermediate_bytes,
-                           clusters)
+                           clusters, bandwidth)
                  .contiguous_single_pass < problem.sizes[0]);
     // (A contiguous pass that holds the cross-row step runs on the CUDA cores, 8192 points too.)
     const bool holds_cross_row_step =
@@ -334,6 +340,18 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
     }
   }
   plan.plane_pass = plan::runs_plane_pass(problem, max_radix, plan.input_layout.packed, shared_bytes);
+  // The axes after a plane pass with their own radix (plan::max_radix_after_plane_pass), where each of their
+  // passes then runs on the CUDA cores.
+  const int later_radix = plan.plane_pass ? plan::max_radix_after_plane_pass(problem, max_radix, bandwidth) : max_radix;
+  if (later_radix != max_radix) {
+    std::vector<plan::AxisSchedule> later_axes;
+    bool cuda_cores = true;
+    for (std::size_t a = 2; a < plan.axes.size(); ++a) {
+      later_axes.push_back(schedule_axis(static_cast<std::size_t>(plan.axes[a].axis), later_radix));
+      cuda_cores = cuda_cores && plan::passes_run_on_cuda_cores(later_axes.back());
+    }
+    if (cuda_cores) std::copy(later_axes.begin(), later_axes.end(), plan.axes.begin() + 2);
+  }
 
   if (backend == Backend::host) {
     plan.backend = Backend::host;

@@ -197,10 +197,12 @@ constexpr int log2_longest_in_place_strided_pass = 12;
 // `intermediate_element_bytes`: of the plan's intermediates (4 for the
 // compact formats, which let passes with columns apart reach 4096 points);
 // `thread_block_clusters`: the device launches them (sm_90; as if so
-// without a device), which the CUDA-core kernel of 2^15 points needs.
+// without a device), which the CUDA-core kernel of 2^15 points needs;
+// `memory_bytes_per_sm_cycle`: the device's bandwidth (memory_rich).
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
                        bool writes_packed_storage, std::int64_t shared_bytes_per_block,
-                       int intermediate_element_bytes = 8, bool thread_block_clusters = true);
+                       int intermediate_element_bytes = 8, bool thread_block_clusters = true,
+                       double memory_bytes_per_sm_cycle = default_memory_bytes_per_sm_cycle);
 // Shared memory per block assumed where no CUDA device is present (sm_90's
 // opt-in maximum), so that a plan is the same on any machine without one;
 // the CUDA fixed-shape instances' tiles are chosen for it too.
@@ -262,6 +264,10 @@ void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, 
 // stages; the host executor runs them axis by axis.
 constexpr std::int64_t plane_side = 128;
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block);
+// The largest radix of the axes after a plane pass (X x 128 x 128, X >= 128): 4, so that they run on the CUDA
+// cores (make_plan keeps that where each of their passes is a CUDA-core pass), on a memory-rich device when the
+// problem leaves the radix to the library; else max_radix, the plane's.
+int max_radix_after_plane_pass(const Problem& problem, int max_radix, double memory_bytes_per_sm_cycle);
 
 // The cross-row step: the first pass of the axis executed second (the one
 // before the contiguous axis), a DFT of cross_row_step_points across rows

@@ -184,7 +184,7 @@ std::int64_t on_chip_elements(StorageType storage, ComputeMode mode) {
 
 PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, bool reads_packed_storage,
                        bool writes_packed_storage, std::int64_t shared_bytes_per_block,
-                       int intermediate_element_bytes, bool thread_block_clusters) {
+                       int intermediate_element_bytes, bool thread_block_clusters, double memory_bytes_per_sm_cycle) {
   const std::int64_t on_chip = on_chip_elements(storage, mode);
   PassLimits limits{on_chip, on_chip / min_columns_per_tile, on_chip / min_columns_per_tile};
   // A whole 16384-point transform between packed storage in the stages the
@@ -238,10 +238,18 @@ PassLimits pass_limits(StorageType storage, ComputeMode mode, int max_radix, boo
     // in fp16 / bf16 storage 0.94x / 0.94x (split), 0.94x / 0.94x
     // (single_fp16), 0.94x / 0.93x (the fp32 mode), relL2 the same (r396,
     // A/B, three rounds; r341 had measured it 1.03x slower).
+    // Not the later pass on a memory-rich device, where the three passes' 256-point tiles move their bytes
+    // at the copy's rate and the strided 4096-point pass (1.66 TB/s, ncu) does not: H200 r419 (A/B, three
+    // rounds) 2^24 as 256 x 256 x 256 0.92x ... 0.93x the time of 4096 x 4096 in every storage and both
+    // tensor-core modes (fp16 split 0.808 -> 0.744 ms), relL2 the same in fp16/bf16, 2.14e-7 -> 2.43e-7 in
+    // fp32 storage (cuFFT fp32 ~3e-7); r420 (three rounds) 4096 x 4096 1.07x ... 1.08x slower in the fp32
+    // mode too.  2^23 keeps 4096 x 2048 (as 256 x 256 x 128 1.06x slower, r419).
     if (intermediate_element_bytes == 8) {
       limits.first_of_several = std::max(limits.first_of_several, longest_cuda_core_pass);  // 2^23: 4096 x 2048
       limits.strided_axis_single_pass = std::max(limits.strided_axis_single_pass, longest_cuda_core_pass);
-      limits.strided_pass = std::max(limits.strided_pass, longest_cuda_core_pass);
+      if (!memory_rich(memory_bytes_per_sm_cycle)) {
+        limits.strided_pass = std::max(limits.strided_pass, longest_cuda_core_pass);
+      }
     }
     limits.first_of_two = longest_cuda_core_pass;
     limits.first_of_two_shortest_second = std::int64_t{1} << log2_longest_whole_sector_pass;
@@ -412,6 +420,15 @@ bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, s
   const PassLimits limits =
       pass_limits(problem.storage, problem.mode, max_radix, input_packed, false, shared_bytes_per_block);
   return limits.contiguous_single_pass >= plane_side * plane_side;
+}
+
+int max_radix_after_plane_pass(const Problem& problem, int max_radix, double memory_bytes_per_sm_cycle) {
+  // H200 r420 (A/B, three rounds, against the plane's default radices; full intermediates): 128^3 split 0.83x
+  // the time in fp16 / bf16 (0.672 -> 0.559 ms: the 128-point strided pass 0.192 ms at 4.1 TB/s, ncu),
+  // single_fp16 0.92x, fp32 storage split 0.95x, single 0.99x; 256 ... 2048 x 128 x 128 0.75x ... 0.97x (fp32
+  // storage single_fp16 512 x 128 x 128 1.00x); relL2 the same (split, fp16/bf16) or lower (single_fp16 fp16
+  // 5.0e-4 -> 3.7e-4, fp32 storage split 2.4e-7 -> 2.2e-7).  Not measured on the H100.
+  return problem.max_radix == 0 && memory_rich(memory_bytes_per_sm_cycle) ? 4 : max_radix;
 }
 
 void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, bool strided_axis) {

@@ -435,6 +435,71 @@ TEST(PlanSchedule, Fp32Storage2To15InTwoPassesOnMemoryRichDevices) {
   }
 }
 
+// On a memory-rich device (the H200) 2^24 points with fp32 intermediates take three 256-point CUDA-core
+// passes rather than 4096 x 4096, whose strided later pass the memory outruns; 2^23 keeps 4096 x 2048, and
+// compact intermediates keep their passes.
+TEST(PlanSchedule, LaterPassOf4096PointsOnlyWhereTheMemoryIsNotRich) {
+  const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
+    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+      Problem problem;
+      problem.storage = storage;
+      problem.mode = mode;
+      const auto lengths = [&](std::int64_t n, double bandwidth, int intermediate_bytes) {
+        problem.sizes = {n};
+        const int max_radix = plan::problem_max_radix(problem, bandwidth);
+        EXPECT_EQ(max_radix, 4);
+        plan::AxisSchedule axis;
+        axis.size = n;
+        plan::schedule_axis(axis, max_radix,
+                            plan::pass_limits(storage, mode, max_radix, true, true,
+                                              plan::default_shared_bytes_per_block, intermediate_bytes, true,
+                                              bandwidth),
+                            false);
+        EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
+        return pass_lengths_of(axis);
+      };
+      const std::string name = to_string(storage) + std::string(" ") + to_string(mode);
+      EXPECT_EQ(lengths(1 << 24, h100, 8), (std::vector<std::int64_t>{4096, 4096})) << name;
+      EXPECT_EQ(lengths(1 << 24, h200, 8), (std::vector<std::int64_t>{256, 256, 256})) << name;
+      EXPECT_EQ(lengths(1 << 23, h200, 8), (std::vector<std::int64_t>{4096, 2048})) << name;
+      if (storage != StorageType::complex_fp32) {
+        EXPECT_EQ(lengths(1 << 24, h200, 4), lengths(1 << 24, h100, 4)) << name;
+      }
+    }
+  }
+}
+
+// After a 128 x 128 plane pass the later axes take radix 4 (their CUDA-core passes) on a memory-rich device
+// when the problem leaves the radix to the library; the plane keeps its own.
+TEST(PlanSchedule, AxesAfterThePlanePassOnTheCudaCoresOnMemoryRichDevices) {
+  const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
+  Problem problem;
+  problem.sizes = {128, 128, 128};
+  problem.storage = StorageType::complex_fp16;
+  const int plane_radix = plan::problem_max_radix(problem, h200);
+  EXPECT_EQ(plane_radix, plan::default_max_radix);
+  EXPECT_TRUE(plan::runs_plane_pass(problem, plane_radix, true, plan::default_shared_bytes_per_block));
+  EXPECT_EQ(plan::max_radix_after_plane_pass(problem, plane_radix, h200), 4);
+  EXPECT_EQ(plan::max_radix_after_plane_pass(problem, plane_radix, h100), plane_radix);
+  problem.max_radix = 16;  // the caller's radix holds everywhere
+  EXPECT_EQ(plan::max_radix_after_plane_pass(problem, 16, h200), 16);
+  // The schedule make_plan then keeps: axis 0 (strided, written to storage) one 128-point CUDA-core pass.
+  plan::AxisSchedule axis;
+  axis.size = 128;
+  plan::schedule_axis(axis, 4,
+                      plan::pass_limits(problem.storage, problem.mode, 4, false, true,
+                                        plan::default_shared_bytes_per_block, 8, true, h200),
+                      true);
+  EXPECT_EQ(pass_lengths_of(axis), (std::vector<std::int64_t>{128}));
+  EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
+  // Without a device (the H100's bandwidth) the plan is the plane's radices throughout.
+  problem.max_radix = 0;
+  problem.batch = 2;
+  const Plan plan = make_plan(problem, Backend::host);
+  EXPECT_EQ(plan.describe().find("r4"), std::string::npos) << plan.describe();
+}
+
 // The register-block kernels' longer passes (plan::pass_limits) only where
 // they run: a 2^14-point axis is one pass when it is the first axis executed,
 // read from packed storage in a tensor-core mode with the default
