@@ -437,7 +437,8 @@ TEST(PlanSchedule, Fp32Storage2To15InTwoPassesOnMemoryRichDevices) {
 
 // On a memory-rich device (the H200) 2^24 points with fp32 intermediates take three 256-point CUDA-core
 // passes rather than 4096 x 4096, whose strided later pass the memory outruns; 2^23 keeps 4096 x 2048, and
-// compact intermediates keep their passes.
+// compact intermediates keep their passes there; compact 2^22 takes 2048 x 2048 (fp32 intermediates keep
+// 4096 x 1024).
 TEST(PlanSchedule, LaterPassOf4096PointsOnlyWhereTheMemoryIsNotRich) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
@@ -465,7 +466,11 @@ TEST(PlanSchedule, LaterPassOf4096PointsOnlyWhereTheMemoryIsNotRich) {
       EXPECT_EQ(lengths(1 << 23, h200, 8), (std::vector<std::int64_t>{4096, 2048})) << name;
       if (storage != StorageType::complex_fp32) {
         EXPECT_EQ(lengths(1 << 24, h200, 4), lengths(1 << 24, h100, 4)) << name;
+        // Compact 2^22: 2048 x 2048 there, 4096 x 1024 on the H100 (the first of two passes at 4096 points).
+        EXPECT_EQ(lengths(1 << 22, h100, 4), (std::vector<std::int64_t>{4096, 1024})) << name;
+        EXPECT_EQ(lengths(1 << 22, h200, 4), (std::vector<std::int64_t>{2048, 2048})) << name;
       }
+      EXPECT_EQ(lengths(1 << 22, h200, 8), (std::vector<std::int64_t>{4096, 1024})) << name;
     }
   }
 }
