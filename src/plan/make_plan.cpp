@@ -274,8 +274,8 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   const bool clusters =
       plan::single_pass_in_clusters(problem, device_shared > 0 ? cuda_device_has_clusters() : true, bandwidth);
   const int intermediate_bytes = plan::intermediate_element_bytes(plan.intermediate);
-  // Axis k's passes with radices up to max_radix.
-  const auto schedule_axis = [&](std::size_t k, int max_radix) {
+  // Axis k, scheduled with radices up to max_radix.
+  const auto scheduled_axis = [&](std::size_t k, int max_radix) {
     plan::AxisSchedule axis;
     axis.axis = static_cast<int>(k);
     axis.size = problem.sizes[k];
@@ -295,7 +295,7 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   const auto schedule_axes = [&](int max_radix) {
     plan.axes.clear();
     for (std::size_t k = problem.sizes.size(); k-- > 0;) {  // last (contiguous) axis first
-      plan.axes.push_back(schedule_axis(k, max_radix));
+      plan.axes.push_back(scheduled_axis(k, max_radix));
     }
   };
   // Then the contiguous axis's one pass takes the next axis's first step across rows where it can
@@ -347,7 +347,7 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
     std::vector<plan::AxisSchedule> later_axes;
     bool cuda_cores = true;
     for (std::size_t a = 2; a < plan.axes.size(); ++a) {
-      later_axes.push_back(schedule_axis(static_cast<std::size_t>(plan.axes[a].axis), later_radix));
+      later_axes.push_back(scheduled_axis(static_cast<std::size_t>(plan.axes[a].axis), later_radix));
       cuda_cores = cuda_cores && plan::passes_run_on_cuda_cores(later_axes.back());
     }
     if (cuda_cores) std::copy(later_axes.begin(), later_axes.end(), plan.axes.begin() + 2);
