@@ -658,22 +658,25 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
 // half warp fall in distinct banks.
 constexpr int cuda_core_warp_min_log2_length = 6, cuda_core_warp_max_log2_length = 8;
 constexpr int cuda_core_warp_threads = 256;
+constexpr int cuda_core_warp_transforms_per_block(int log2_length) {
+  return cuda_core_warp_threads >> (log2_length - 4);
+}
+// One transform's tile: 16 rows of T + 1 elements, padded to T mod 16 (above).
+constexpr int cuda_core_warp_transform_tile(int log2_length) {
+  const int threads_per_transform = 1 << (log2_length - 4);
+  return 16 * (threads_per_transform + 1) + threads_per_transform % 16;
+}
 template <int Log2Length>
 struct CudaCoreWarpShape {
   static constexpr int length = 1 << Log2Length, threads_per_transform = length / 16;
   static constexpr int transforms_per_warp = 32 / threads_per_transform;
-  static constexpr int transforms_per_block = cuda_core_warp_threads / threads_per_transform;
+  static constexpr int transforms_per_block = cuda_core_warp_transforms_per_block(Log2Length);
   static constexpr int pitch = threads_per_transform + 1;
-  static constexpr int transform_tile = 16 * pitch + threads_per_transform % 16;
+  static constexpr int transform_tile = cuda_core_warp_transform_tile(Log2Length);
   static_assert(transform_tile % 16 == threads_per_transform % 16, "bank layout");
 };
-constexpr int cuda_core_warp_transforms_per_block(int log2_length) {
-  return cuda_core_warp_threads >> (log2_length - 4);
-}
 constexpr int cuda_core_warp_shared_bytes(int log2_length) {
-  const int threads_per_transform = 1 << (log2_length - 4);
-  const int transform_tile = 16 * (threads_per_transform + 1) + threads_per_transform % 16;
-  return cuda_core_warp_transforms_per_block(log2_length) * transform_tile * 8;
+  return cuda_core_warp_transforms_per_block(log2_length) * cuda_core_warp_transform_tile(log2_length) * 8;
 }
 
 // Transforms params.total_columns packed transforms of 2^Log2Length points,
