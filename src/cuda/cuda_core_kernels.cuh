@@ -64,9 +64,10 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
   kernels.cuda_core_short[2][1] = &cuda_core_short_transform_kernel<Storage, +1, 11>;
   kernels.cuda_core_short[3][0] = &cuda_core_short_transform_kernel<Storage, -1, 12>;
   kernels.cuda_core_short[3][1] = &cuda_core_short_transform_kernel<Storage, +1, 12>;
-  cuda_core::set_warp_transforms<Storage, 6>(kernels.cuda_core_warp[0]);
-  cuda_core::set_warp_transforms<Storage, 7>(kernels.cuda_core_warp[1]);
-  cuda_core::set_warp_transforms<Storage, 8>(kernels.cuda_core_warp[2]);
+  cuda_core::set_warp_transforms<Storage, 5>(kernels.cuda_core_warp[0]);
+  cuda_core::set_warp_transforms<Storage, 6>(kernels.cuda_core_warp[1]);
+  cuda_core::set_warp_transforms<Storage, 7>(kernels.cuda_core_warp[2]);
+  cuda_core::set_warp_transforms<Storage, 8>(kernels.cuda_core_warp[3]);
   cuda_core::set_passes<Storage, Storage>(kernels.cuda_core_pass[0][0]);
   if constexpr (sizeof(Storage) == 4) {
     kernels.cuda_core_8192_pass[0] = &cuda_core_pass_kernel<Storage, Storage, -1, 13, 2, false, false, true>;

@@ -648,15 +648,27 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
 // rows in distinct banks), padded to 8 mod 16 elements where two transforms
 // share a half warp (T = 8), so that their lanes' writes fall in distinct banks.
 //
-// 64 points (T = 4) the same way, the fp32 mode's single pass there (its
-// default stages): H200 r416 (A/B, three rounds, against the fp32 mode's
-// kernels) 0.61x the time in fp32 storage, 0.74x in fp16/bf16.  Not the
-// tensor-core modes' default: 1.01x ... 1.55x slower than their kernels; nor
-// 16 or 32 points (T = 1, 2; 1.5x ... 5.4x slower: a warp's loads of so few
-// neighbouring points each are far from coalesced).  A transform's tile is
-// padded to T mod 16 elements (T < 16), so that the 16 / T transforms of a
-// half warp fall in distinct banks.
-constexpr int cuda_core_warp_min_log2_length = 6, cuda_core_warp_max_log2_length = 8;
+// 32 and 64 points (T = 2, 4) the same way, but with staged copies: a
+// thread group's run of one transform's points (8 ... 32 bytes) is too short
+// for a warp's loads to be coalesced (T = 1, 2, 4 straight from device
+// memory: 1.5x ... 5.4x slower than the tensor-core kernels, H200 r416), so
+// the block's whole run of 8 G transforms moves between device memory and
+// the tiles in 16-byte vectors, neighbouring lanes on neighbouring vectors;
+// in 4-byte storage the next run's loads are issued before this run's
+// stages (three blocks by launch bounds, 80 registers).  H200 r426/r427
+// (A/B, three rounds, 2^26 elements, against the default kernels): split
+// fp32 storage 64 / 32 points 0.84x / 0.89x the time (cuda_core_warp 3.9
+// TB/s), fp16 0.90x / 0.92x, bf16 0.87x / 0.87x; single_fp16 in fp32 storage
+// 0.93x / 0.99x with relL2 2.9e-4 -> 9.5e-8, in fp16/bf16 1.08x ... 1.16x
+// slower (not taken); the fp32 mode 0.51x ... 0.85x.  The next run's loads
+// issued early in fp32 storage (two blocks, 116 registers) ran 1.02x slower;
+// staged copies at 128 and 256 points 1.31x ... 1.47x slower in fp16/bf16,
+// 1.00x ... 1.01x in fp32.  plan::problem_max_radix and the fp32 mode's default stages
+// take it.  16 points (T = 1) keep the other kernels: a transform's tile
+// would be 33 elements, whose odd pitch leaves the vectors unaligned.
+// A transform's tile is padded to T mod 16 elements (T < 16), so that the
+// 16 / T transforms of a half warp fall in distinct banks.
+constexpr int cuda_core_warp_min_log2_length = 5, cuda_core_warp_max_log2_length = 8;
 constexpr int cuda_core_warp_threads = 256;
 constexpr int cuda_core_warp_transforms_per_block(int log2_length) {
   return cuda_core_warp_threads >> (log2_length - 4);
@@ -679,45 +691,150 @@ constexpr int cuda_core_warp_shared_bytes(int log2_length) {
   return cuda_core_warp_transforms_per_block(log2_length) * cuda_core_warp_transform_tile(log2_length) * 8;
 }
 
+namespace cuda_core {
+
+// 16-byte vectors of Storage elements, widened to float2 and narrowed back.
+template <typename Storage>
+struct StorageVector {
+  static constexpr int elements = 16 / sizeof(Storage);
+  __device__ static void widen(const uint4& bits, float2 (&values)[elements]) {
+    Storage stored[elements];
+    memcpy(stored, &bits, 16);
+#pragma unroll
+    for (int i = 0; i < elements; ++i) values[i] = StorageTraits<Storage>::widen(stored[i]);
+  }
+  __device__ static uint4 narrow(const float2 (&values)[elements]) {
+    Storage stored[elements];
+#pragma unroll
+    for (int i = 0; i < elements; ++i) stored[i] = StorageTraits<Storage>::narrow(values[i]);
+    uint4 bits;
+    memcpy(&bits, stored, 16);
+    return bits;
+  }
+};
+
+}  // namespace cuda_core
+
+// Whether cuda_core_warp_transform_kernel stages its copies (above: 32 and 64 points), and whether it then
+// issues the next run's loads early (4-byte storage).
+constexpr bool cuda_core_warp_staged_copies(int log2_length) { return log2_length <= 6; }
+constexpr bool cuda_core_warp_loads_ahead(int log2_length, int storage_bytes) {
+  return cuda_core_warp_staged_copies(log2_length) && storage_bytes == 4;
+}
+
 // Transforms params.total_columns packed transforms of 2^Log2Length points,
-// in place too (a warp reads its transforms whole before it writes them);
-// the launch allots cuda_core_warp_shared_bytes(Log2Length).
+// in place too (a warp reads its transforms whole before it writes them; with
+// staged copies a block reads each run whole before it writes it, and only
+// its own runs); the launch allots cuda_core_warp_shared_bytes(Log2Length).
+// Staged copies need both pointers 16-byte aligned; otherwise each thread
+// loads and stores its own points.
 template <typename Storage, int Sign, int Log2Length>
-__global__ void __launch_bounds__(cuda_core_warp_threads, 4) cuda_core_warp_transform_kernel(PassParameters params) {
+__global__ void __launch_bounds__(cuda_core_warp_threads,
+                                  cuda_core_warp_loads_ahead(Log2Length, sizeof(Storage)) ? 3 : 4)
+    cuda_core_warp_transform_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   using Shape = CudaCoreWarpShape<Log2Length>;
+  using Vector = cuda_core::StorageVector<Storage>;
   constexpr int n = Shape::length, t_count = Shape::threads_per_transform, rows = 16 / t_count;
+  constexpr int vector_elements = Vector::elements, vectors_per_transform = n / vector_elements;
+  constexpr int vectors_per_thread = Shape::transforms_per_block * vectors_per_transform / cuda_core_warp_threads;
+  constexpr bool loads_ahead = cuda_core_warp_loads_ahead(Log2Length, sizeof(Storage));
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x % t_count, slot = threadIdx.x / t_count;  // slot: the thread's transform in the block
-  float2* const tile = reinterpret_cast<float2*>(shared_bytes) + slot * Shape::transform_tile;
+  float2* const block_tile = reinterpret_cast<float2*>(shared_bytes);
+  float2* const tile = block_tile + slot * Shape::transform_tile;
   const std::int64_t count = params.total_columns;
+  const std::int64_t run_step = std::int64_t{gridDim.x} * Shape::transforms_per_block;
+  const bool staged = cuda_core_warp_staged_copies(Log2Length) &&
+                      ((reinterpret_cast<std::uintptr_t>(input) | reinterpret_cast<std::uintptr_t>(output)) & 15) == 0;
+  // Vector i of a run: its transform's tile, from point E (i mod n / E).
+  const auto vector_in_tile = [block_tile](int i) {
+    return block_tile + (i / vectors_per_transform) * Shape::transform_tile + (i % vectors_per_transform) * vector_elements;
+  };
+  uint4 bits[vectors_per_thread];  // staged: the run's vectors on their way to the tiles
+  const auto load_run = [&bits, count, runs = input](std::int64_t first) {
+    const uint4* source = reinterpret_cast<const uint4*>(runs + first * n);
+    const std::int64_t vectors = (count - first) * vectors_per_transform;
+#pragma unroll
+    for (int j = 0; j < vectors_per_thread; ++j) {
+      const int i = threadIdx.x + cuda_core_warp_threads * j;
+      bits[j] = i < vectors ? __ldg(source + i) : uint4{0, 0, 0, 0};
+    }
+  };
+  if (loads_ahead && staged && std::int64_t{blockIdx.x} * Shape::transforms_per_block < count) {
+    load_run(std::int64_t{blockIdx.x} * Shape::transforms_per_block);
+  }
   for (std::int64_t first = std::int64_t{blockIdx.x} * Shape::transforms_per_block; first < count;
-       first += std::int64_t{gridDim.x} * Shape::transforms_per_block) {
+       first += run_step) {
     const std::int64_t transform = first + slot;
     const bool present = transform < count;  // every lane takes part in the warp barriers
     float2 x[16];
-    const Storage* source = input + transform * n + t;
+    if (staged) {
+      if (!loads_ahead) load_run(first);
+      __syncthreads();  // the block's previous run has left the tiles
 #pragma unroll
-    for (int m = 0; m < 16; ++m) x[m] = present ? Traits::load(source + t_count * m) : float2{0.0f, 0.0f};
+      for (int j = 0; j < vectors_per_thread; ++j) {
+        float2 values[vector_elements];
+        Vector::widen(bits[j], values);
+        float2* destination = vector_in_tile(threadIdx.x + cuda_core_warp_threads * j);
+#pragma unroll
+        for (int e = 0; e < vector_elements; e += 2) {
+          *reinterpret_cast<float4*>(destination + e) = {values[e].x, values[e].y, values[e + 1].x, values[e + 1].y};
+        }
+      }
+      __syncthreads();
+      if (loads_ahead && first + run_step < count) load_run(first + run_step);
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = tile[t + t_count * m];
+    } else {
+      const Storage* source = input + transform * n + t;
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = present ? Traits::load(source + t_count * m) : float2{0.0f, 0.0f};
+    }
     cuda_core::dft16<Sign>(x);
     cuda_core::twiddle(x, twiddles, t);
-    __syncwarp();  // the previous transforms' stage 2 has read the tile
+    __syncwarp();  // the previous transforms' stage 2 (staged: this one's stage 1) has read the tile
 #pragma unroll
     for (int k0 = 0; k0 < 16; ++k0) tile[k0 * Shape::pitch + t] = x[k0];
     __syncwarp();
     Storage* destination = output + transform * n + t;
+    float2 y[rows][t_count];
 #pragma unroll
     for (int r = 0; r < rows; ++r) {  // row k0 = t + T r
-      float2 y[t_count];
 #pragma unroll
-      for (int i = 0; i < t_count; ++i) y[i] = tile[(t + t_count * r) * Shape::pitch + i];
-      cuda_core::small_dft<Sign>(y);
-      if (present) {
+      for (int i = 0; i < t_count; ++i) y[r][i] = tile[(t + t_count * r) * Shape::pitch + i];
+      cuda_core::small_dft<Sign>(y[r]);
 #pragma unroll
-        for (int k1 = 0; k1 < t_count; ++k1) {
-          const float2 value = scale == 1.0f ? y[k1] : float2{y[k1].x * scale, y[k1].y * scale};
-          Traits::store(destination + t_count * r + 16 * k1, value);
+      for (int k1 = 0; k1 < t_count; ++k1) {
+        if (scale != 1.0f) y[r][k1] = float2{y[r][k1].x * scale, y[r][k1].y * scale};
+        if (!staged && present) Traits::store(destination + t_count * r + 16 * k1, y[r][k1]);
+      }
+    }
+    if constexpr (cuda_core_warp_staged_copies(Log2Length)) {  // (unreachable code otherwise)
+      if (!staged) continue;
+      __syncwarp();  // the transform's rows are read: its outputs take their natural places in the tile
+#pragma unroll
+      for (int r = 0; r < rows; ++r) {
+#pragma unroll
+        for (int k1 = 0; k1 < t_count; ++k1) tile[t + t_count * r + 16 * k1] = y[r][k1];
+      }
+      __syncthreads();
+      uint4* run = reinterpret_cast<uint4*>(output + first * n);
+      const std::int64_t run_vectors = (count - first) * vectors_per_transform;
+#pragma unroll
+      for (int j = 0; j < vectors_per_thread; ++j) {
+        const int i = threadIdx.x + cuda_core_warp_threads * j;
+        if (i < run_vectors) {
+          const float2* source = vector_in_tile(i);
+          float2 values[vector_elements];
+#pragma unroll
+          for (int e = 0; e < vector_elements; e += 2) {
+            const float4 both = *reinterpret_cast<const float4*>(source + e);
+            values[e] = make_float2(both.x, both.y);
+            values[e + 1] = make_float2(both.z, both.w);
+          }
+          run[i] = Vector::narrow(values);
         }
       }
     }

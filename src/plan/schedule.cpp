@@ -119,11 +119,15 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
   // cluster of two blocks; r410, three rounds: fp16 1.000x, bf16 1.006x the
   // time, relL2 4.3e-4 -> 2.77e-4 in fp16).
   // fp32 storage on a memory-rich device up to 16384 points (r414: single_fp16 at 32768 1.04x slower; the
-  // split mode's rule below takes it).  Not below 128 points: cuda_core_warp_transform_kernel with 1, 2 or 4
-  // threads per transform ran 1.01x ... 5.4x slower at 64 ... 16 points than the tensor-core kernels (H200
-  // r416, A/B, three rounds; 16 and 32 points in one or two threads read too few neighbouring points per
-  // warp), so that kernel takes 64 points only, and only in the fp32 mode.
+  // split mode's rule below takes it).
   if (cuda_core_storage && n >= 128 && n <= (narrow_storage ? 32768 : 16384)) return 4;
+  // 32 and 64 points on a memory-rich device: cuda_core_warp_transform_kernel with staged copies, in the split
+  // mode and in fp32 storage's single-product mode (H200 r427, A/B, three rounds, against the tensor-core
+  // kernels: split fp32 storage 64 / 32 points 0.84x / 0.89x the time, fp16 0.90x / 0.92x, bf16 0.87x /
+  // 0.87x; fp32 storage single_fp16 0.93x / 0.99x, relL2 2.9e-4 -> 9.5e-8; fp16/bf16 single_fp16 1.08x ...
+  // 1.16x slower, not taken).  Without staged copies it ran 1.01x ... 5.4x slower there (r416).  16 points
+  // keep the tensor-core kernels (no CUDA-core kernel of 16).  Not measured on the H100.
+  if (rich && (n == 32 || n == 64) && (split || problem.storage == StorageType::complex_fp32)) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
   // Several passes of 128 ... 4096 points (cuda::cuda_core_pass_kernel;
   // make_plan keeps them where every pass is one): 2^16 ... 2^26 points in
