@@ -189,12 +189,16 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
   constexpr int many_blocks = 8;  // resident_multiple up to 2048 points
   if (log2_length >= cuda::cuda_core_warp_min_log2_length && log2_length <= cuda::cuda_core_warp_max_log2_length) {
     const int shared = cuda::cuda_core_warp_shared_bytes(log2_length);
+    // fp32 storage's 128 and 256 points (loads straight into registers) on a memory-rich device in 32 times
+    // the resident blocks: H200 r430 (A/B, three rounds, split) 0.960x / 0.972x the time of eight times
+    // (one block per run alike); the staged lengths and 4-byte storage ran 1.01x ... 1.07x slower so.
+    const bool more_blocks = memory_rich && storage_bytes == 8 && !cuda::cuda_core_warp_staged_copies(log2_length);
     return {kernels.cuda_core_warp[log2_length - cuda::cuda_core_warp_min_log2_length][direction],
             cuda::cuda_core_warp_threads,
             {shared, shared},
             1,
             cuda::cuda_core_warp_transforms_per_block(log2_length),
-            many_blocks};
+            more_blocks ? 4 * many_blocks : many_blocks};
   }
   // 4096 points in the short kernel's shape on a memory-rich device (plan::memory_rich_bytes_per_sm_cycle):
   // H200 r414 (A/B, three rounds, against cuda_core_transform_kernel) fp16 0.91x the time, bf16 0.89x,
