@@ -1,12 +1,12 @@
-// Whole transforms of 128 ... 32768 points on the CUDA cores in fp32, one
-// block per transform (128 and 256 points: several to a warp; 2^15: a
+// Whole transforms of 32 ... 32768 points on the CUDA cores in fp32, one
+// block per transform (32 ... 256 points: several to a warp; 2^15: a
 // cluster of two blocks, sm_90):
 // the single pass of these lengths where its stages
 // are fp32 arithmetic (the fp32 mode's default stages; the radix-4 schedule
 // in any mode, which the tensor-core modes' default takes where it is faster:
 // plan::problem_max_radix).  cuda_core_transform_kernel (4096 points, below)
 // came first; cuda_core_transform_8192_kernel, cuda_core_short_transform_kernel
-// (512 ... 2048), cuda_core_warp_transform_kernel (128, 256) and
+// (512 ... 2048), cuda_core_warp_transform_kernel (32 ... 256) and
 // cuda_core_transform_16384_kernel follow its scheme.
 //
 // 4096 points, why: three radix-16 steps with 16 points per thread in registers and two
@@ -663,7 +663,7 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
 // slower (not taken); the fp32 mode 0.51x ... 0.85x.  The next run's loads
 // issued early in fp32 storage (two blocks, 116 registers) ran 1.02x slower;
 // staged copies at 128 and 256 points 1.31x ... 1.47x slower in fp16/bf16,
-// 1.00x ... 1.01x in fp32.  plan::problem_max_radix and the fp32 mode's default stages
+// 1.00x ... 1.02x in fp32.  plan::problem_max_radix and the fp32 mode's default stages
 // take it.  16 points (T = 1) keep the other kernels: a transform's tile
 // would be 33 elements, whose odd pitch leaves the vectors unaligned.
 // A transform's tile is padded to T mod 16 elements (T < 16), so that the
