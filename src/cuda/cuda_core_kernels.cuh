@@ -64,6 +64,8 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
   kernels.cuda_core_short[2][1] = &cuda_core_short_transform_kernel<Storage, +1, 11>;
   kernels.cuda_core_short[3][0] = &cuda_core_short_transform_kernel<Storage, -1, 12>;
   kernels.cuda_core_short[3][1] = &cuda_core_short_transform_kernel<Storage, +1, 12>;
+  kernels.cuda_core_16_point[0] = &cuda_core_16_point_kernel<Storage, -1>;
+  kernels.cuda_core_16_point[1] = &cuda_core_16_point_kernel<Storage, +1>;
   cuda_core::set_warp_transforms<Storage, 5>(kernels.cuda_core_warp[0]);
   cuda_core::set_warp_transforms<Storage, 6>(kernels.cuda_core_warp[1]);
   cuda_core::set_warp_transforms<Storage, 7>(kernels.cuda_core_warp[2]);

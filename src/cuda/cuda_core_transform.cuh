@@ -1,12 +1,12 @@
-// Whole transforms of 32 ... 32768 points on the CUDA cores in fp32, one
-// block per transform (32 ... 256 points: several to a warp; 2^15: a
+// Whole transforms of 16 ... 32768 points on the CUDA cores in fp32, one
+// block per transform (16 points: one per thread; 32 ... 256 points: several to a warp; 2^15: a
 // cluster of two blocks, sm_90):
 // the single pass of these lengths where its stages
 // are fp32 arithmetic (the fp32 mode's default stages; the radix-4 schedule
 // in any mode, which the tensor-core modes' default takes where it is faster:
 // plan::problem_max_radix).  cuda_core_transform_kernel (4096 points, below)
 // came first; cuda_core_transform_8192_kernel, cuda_core_short_transform_kernel
-// (512 ... 2048), cuda_core_warp_transform_kernel (32 ... 256) and
+// (512 ... 2048), cuda_core_warp_transform_kernel (32 ... 256), cuda_core_16_point_kernel and
 // cuda_core_transform_16384_kernel follow its scheme.
 //
 // 4096 points, why: three radix-16 steps with 16 points per thread in registers and two
@@ -664,8 +664,9 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
 // issued early in fp32 storage (two blocks, 116 registers) ran 1.02x slower;
 // staged copies at 128 and 256 points 1.31x ... 1.47x slower in fp16/bf16,
 // 1.00x ... 1.02x in fp32.  plan::problem_max_radix and the fp32 mode's default stages
-// take it.  16 points (T = 1) keep the other kernels: a transform's tile
-// would be 33 elements, whose odd pitch leaves the vectors unaligned.
+// take it.  16 points (T = 1) run cuda_core_16_point_kernel instead (below):
+// this kernel's tile would be 33 elements, whose odd pitch leaves the
+// vectors unaligned.
 // A transform's tile is padded to T mod 16 elements (T < 16), so that the
 // 16 / T transforms of a half warp fall in distinct banks.
 constexpr int cuda_core_warp_min_log2_length = 5, cuda_core_warp_max_log2_length = 8;
@@ -713,6 +714,74 @@ struct StorageVector {
   }
 };
 
+// Staged copies of a block's run of TransformsPerBlock packed transforms of Length points between device
+// memory and the transforms' tiles in shared memory (TransformTile float2 apart, points in natural order), in
+// 16-byte vectors, neighbouring lanes on neighbouring vectors (both pointers 16-byte aligned).  `bits` holds
+// the run's vectors from load to to_tiles, so that a kernel can issue the next run's loads before this
+// run's stages.
+template <typename Storage, int Length, int TransformsPerBlock, int TransformTile, int Threads>
+struct StagedRun {
+  using Vector = StorageVector<Storage>;
+  static constexpr int vector_elements = Vector::elements, vectors_per_transform = Length / vector_elements;
+  static constexpr int vectors_per_thread = TransformsPerBlock * vectors_per_transform / Threads;
+  static_assert(vectors_per_thread * Threads == TransformsPerBlock * vectors_per_transform, "whole vectors");
+  static_assert(TransformTile % 2 == 0, "16-byte aligned tiles");
+  uint4 bits[vectors_per_thread];
+
+  // Vector i of a run: its transform's tile, from point E (i mod n / E).
+  __device__ static float2* vector_in_tile(float2* block_tile, int i) {
+    return block_tile + (i / vectors_per_transform) * TransformTile + (i % vectors_per_transform) * vector_elements;
+  }
+  // The run of transforms first ... (of count; those past it read as zeros) into bits.
+  __device__ void load(const Storage* input, std::int64_t first, std::int64_t count) {
+    const uint4* source = reinterpret_cast<const uint4*>(input + first * Length);
+    const std::int64_t vectors = (count - first) * vectors_per_transform;
+#pragma unroll
+    for (int j = 0; j < vectors_per_thread; ++j) {
+      const int i = threadIdx.x + Threads * j;
+      bits[j] = i < vectors ? __ldg(source + i) : uint4{0, 0, 0, 0};
+    }
+  }
+  // bits, widened, into the tiles (a block barrier before: the previous run has left them; one after).
+  __device__ void to_tiles(float2* block_tile) const {
+#pragma unroll
+    for (int j = 0; j < vectors_per_thread; ++j) {
+      float2 values[vector_elements];
+      Vector::widen(bits[j], values);
+      float2* destination = vector_in_tile(block_tile, threadIdx.x + Threads * j);
+#pragma unroll
+      for (int e = 0; e < vector_elements; e += 2) {
+        *reinterpret_cast<float4*>(destination + e) = {values[e].x, values[e].y, values[e + 1].x, values[e + 1].y};
+      }
+    }
+  }
+  // The tiles' results (a block barrier before) to the run of transforms first ... (of count).
+  __device__ static void store(Storage* output, float2* block_tile, std::int64_t first, std::int64_t count) {
+    uint4* run = reinterpret_cast<uint4*>(output + first * Length);
+    const std::int64_t vectors = (count - first) * vectors_per_transform;
+#pragma unroll
+    for (int j = 0; j < vectors_per_thread; ++j) {
+      const int i = threadIdx.x + Threads * j;
+      if (i < vectors) {
+        const float2* source = vector_in_tile(block_tile, i);
+        float2 values[vector_elements];
+#pragma unroll
+        for (int e = 0; e < vector_elements; e += 2) {
+          const float4 both = *reinterpret_cast<const float4*>(source + e);
+          values[e] = make_float2(both.x, both.y);
+          values[e + 1] = make_float2(both.z, both.w);
+        }
+        run[i] = Vector::narrow(values);
+      }
+    }
+  }
+};
+
+// Whether both pointers allow staged copies.
+__device__ __forceinline__ bool sixteen_byte_aligned(const void* input, const void* output) {
+  return ((reinterpret_cast<std::uintptr_t>(input) | reinterpret_cast<std::uintptr_t>(output)) & 15) == 0;
+}
+
 }  // namespace cuda_core
 
 // Whether cuda_core_warp_transform_kernel stages its copies (above: 32 and 64 points), and whether it then
@@ -734,10 +803,9 @@ __global__ void __launch_bounds__(cuda_core_warp_threads,
     cuda_core_warp_transform_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   using Shape = CudaCoreWarpShape<Log2Length>;
-  using Vector = cuda_core::StorageVector<Storage>;
   constexpr int n = Shape::length, t_count = Shape::threads_per_transform, rows = 16 / t_count;
-  constexpr int vector_elements = Vector::elements, vectors_per_transform = n / vector_elements;
-  constexpr int vectors_per_thread = Shape::transforms_per_block * vectors_per_transform / cuda_core_warp_threads;
+  using Run = cuda_core::StagedRun<Storage, n, Shape::transforms_per_block, Shape::transform_tile,
+                                   cuda_core_warp_threads>;
   constexpr bool loads_ahead = cuda_core_warp_loads_ahead(Log2Length, sizeof(Storage));
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
@@ -746,24 +814,10 @@ __global__ void __launch_bounds__(cuda_core_warp_threads,
   float2* const tile = block_tile + slot * Shape::transform_tile;
   const std::int64_t count = params.total_columns;
   const std::int64_t run_step = std::int64_t{gridDim.x} * Shape::transforms_per_block;
-  const bool staged = cuda_core_warp_staged_copies(Log2Length) &&
-                      ((reinterpret_cast<std::uintptr_t>(input) | reinterpret_cast<std::uintptr_t>(output)) & 15) == 0;
-  // Vector i of a run: its transform's tile, from point E (i mod n / E).
-  const auto vector_in_tile = [block_tile](int i) {
-    return block_tile + (i / vectors_per_transform) * Shape::transform_tile + (i % vectors_per_transform) * vector_elements;
-  };
-  uint4 bits[vectors_per_thread];  // staged: the run's vectors on their way to the tiles
-  const auto load_run = [&bits, count, runs = input](std::int64_t first) {
-    const uint4* source = reinterpret_cast<const uint4*>(runs + first * n);
-    const std::int64_t vectors = (count - first) * vectors_per_transform;
-#pragma unroll
-    for (int j = 0; j < vectors_per_thread; ++j) {
-      const int i = threadIdx.x + cuda_core_warp_threads * j;
-      bits[j] = i < vectors ? __ldg(source + i) : uint4{0, 0, 0, 0};
-    }
-  };
+  const bool staged = cuda_core_warp_staged_copies(Log2Length) && cuda_core::sixteen_byte_aligned(input, output);
+  Run run;  // staged: the run's vectors on their way to the tiles
   if (loads_ahead && staged && std::int64_t{blockIdx.x} * Shape::transforms_per_block < count) {
-    load_run(std::int64_t{blockIdx.x} * Shape::transforms_per_block);
+    run.load(input, std::int64_t{blockIdx.x} * Shape::transforms_per_block, count);
   }
   for (std::int64_t first = std::int64_t{blockIdx.x} * Shape::transforms_per_block; first < count;
        first += run_step) {
@@ -771,20 +825,11 @@ __global__ void __launch_bounds__(cuda_core_warp_threads,
     const bool present = transform < count;  // every lane takes part in the warp barriers
     float2 x[16];
     if (staged) {
-      if (!loads_ahead) load_run(first);
+      if (!loads_ahead) run.load(input, first, count);
       __syncthreads();  // the block's previous run has left the tiles
-#pragma unroll
-      for (int j = 0; j < vectors_per_thread; ++j) {
-        float2 values[vector_elements];
-        Vector::widen(bits[j], values);
-        float2* destination = vector_in_tile(threadIdx.x + cuda_core_warp_threads * j);
-#pragma unroll
-        for (int e = 0; e < vector_elements; e += 2) {
-          *reinterpret_cast<float4*>(destination + e) = {values[e].x, values[e].y, values[e + 1].x, values[e + 1].y};
-        }
-      }
+      run.to_tiles(block_tile);
       __syncthreads();
-      if (loads_ahead && first + run_step < count) load_run(first + run_step);
+      if (loads_ahead && first + run_step < count) run.load(input, first + run_step, count);
 #pragma unroll
       for (int m = 0; m < 16; ++m) x[m] = tile[t + t_count * m];
     } else {
@@ -820,23 +865,79 @@ __global__ void __launch_bounds__(cuda_core_warp_threads,
         for (int k1 = 0; k1 < t_count; ++k1) tile[t + t_count * r + 16 * k1] = y[r][k1];
       }
       __syncthreads();
-      uint4* run = reinterpret_cast<uint4*>(output + first * n);
-      const std::int64_t run_vectors = (count - first) * vectors_per_transform;
+      Run::store(output, block_tile, first, count);
+    }
+  }
+}
+
+// Whole 16-point transforms, one per thread (a 16-point DFT in registers), with
+// the warp kernel's staged copies (loads ahead in 4-byte storage): a thread's
+// 16 points are too few for its own loads to be coalesced.  A transform's
+// tile is 18 elements, so that a quarter warp's 16-byte reads of eight
+// transforms fall in distinct banks.  Where a pointer is not 16-byte aligned
+// each thread loads and stores its own points.  Blocks of 256 threads, a
+// grid-stride loop over runs of 256 transforms.  The single pass of 16 points
+// where its stages are fp32 arithmetic (the radix-4 schedule, the fp32
+// mode's default stages).  H200 r432 (A/B, three rounds, against the
+// tensor-core kernels): split 0.86x / 0.94x / 0.94x the time in fp16 / bf16 /
+// fp32 storage, single_fp16 1.00x / 0.96x / 0.98x (relL2 2.0e-4 -> 6.6e-8 in
+// fp32 storage); the fp32 mode 0.98x cuFFT fp32 (1.76x before, r428).
+constexpr int cuda_core_16_point_log2_length = 4;
+constexpr int cuda_core_16_point_threads = 256, cuda_core_16_point_tile = 18;
+constexpr int cuda_core_16_point_shared_bytes = cuda_core_16_point_threads * cuda_core_16_point_tile * 8;
+template <typename Storage, int Sign>
+__global__ void __launch_bounds__(cuda_core_16_point_threads, sizeof(Storage) == 4 ? 3 : 4)
+    cuda_core_16_point_kernel(PassParameters params) {
+  using Traits = StorageTraits<Storage>;
+  constexpr int n = 16, threads = cuda_core_16_point_threads;
+  using Run = cuda_core::StagedRun<Storage, n, threads, cuda_core_16_point_tile, threads>;
+  constexpr bool loads_ahead = sizeof(Storage) == 4;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
+  (void)twiddles;  // one radix-16 step: none
+  float2* const block_tile = reinterpret_cast<float2*>(shared_bytes);
+  float2* const tile = block_tile + threadIdx.x * cuda_core_16_point_tile;
+  const std::int64_t count = params.total_columns;
+  const std::int64_t run_step = std::int64_t{gridDim.x} * threads;
+  const bool staged = cuda_core::sixteen_byte_aligned(input, output);
+  Run run;
+  if (loads_ahead && staged && std::int64_t{blockIdx.x} * threads < count) {
+    run.load(input, std::int64_t{blockIdx.x} * threads, count);
+  }
+  for (std::int64_t first = std::int64_t{blockIdx.x} * threads; first < count; first += run_step) {
+    const std::int64_t transform = first + threadIdx.x;
+    float2 x[16];
+    if (staged) {
+      if (!loads_ahead) run.load(input, first, count);
+      __syncthreads();  // the block's previous run has left the tiles
+      run.to_tiles(block_tile);
+      __syncthreads();
+      if (loads_ahead && first + run_step < count) run.load(input, first + run_step, count);
 #pragma unroll
-      for (int j = 0; j < vectors_per_thread; ++j) {
-        const int i = threadIdx.x + cuda_core_warp_threads * j;
-        if (i < run_vectors) {
-          const float2* source = vector_in_tile(i);
-          float2 values[vector_elements];
-#pragma unroll
-          for (int e = 0; e < vector_elements; e += 2) {
-            const float4 both = *reinterpret_cast<const float4*>(source + e);
-            values[e] = make_float2(both.x, both.y);
-            values[e + 1] = make_float2(both.z, both.w);
-          }
-          run[i] = Vector::narrow(values);
-        }
+      for (int m = 0; m < 16; m += 2) {
+        const float4 both = *reinterpret_cast<const float4*>(tile + m);
+        x[m] = make_float2(both.x, both.y);
+        x[m + 1] = make_float2(both.z, both.w);
       }
+    } else {
+#pragma unroll
+      for (int m = 0; m < 16; ++m) x[m] = transform < count ? Traits::load(input + transform * n + m) : float2{0.0f, 0.0f};
+    }
+    cuda_core::dft16<Sign>(x);
+#pragma unroll
+    for (int k = 0; k < 16; ++k) {
+      if (scale != 1.0f) x[k] = float2{x[k].x * scale, x[k].y * scale};
+    }
+    if (staged) {  // the thread's own tile: no barrier before it writes there
+#pragma unroll
+      for (int k = 0; k < 16; k += 2) {
+        *reinterpret_cast<float4*>(tile + k) = {x[k].x, x[k].y, x[k + 1].x, x[k + 1].y};
+      }
+      __syncthreads();
+      Run::store(output, block_tile, first, count);
+    } else if (transform < count) {
+#pragma unroll
+      for (int k = 0; k < 16; ++k) Traits::store(output + transform * n + k, x[k]);
     }
   }
 }

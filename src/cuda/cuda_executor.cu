@@ -187,6 +187,11 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
   // blocks whatever the multiple.  Counting transforms, r363: 128 points
   // 0.94x the time of r361's launch, 256 0.98x.)
   constexpr int many_blocks = 8;  // resident_multiple up to 2048 points
+  if (log2_length == cuda::cuda_core_16_point_log2_length) {
+    constexpr int shared = cuda::cuda_core_16_point_shared_bytes;
+    return {kernels.cuda_core_16_point[direction], cuda::cuda_core_16_point_threads, {shared, shared}, 1,
+            cuda::cuda_core_16_point_threads, many_blocks};
+  }
   if (log2_length >= cuda::cuda_core_warp_min_log2_length && log2_length <= cuda::cuda_core_warp_max_log2_length) {
     const int shared = cuda::cuda_core_warp_shared_bytes(log2_length);
     // fp32 storage's 128 and 256 points (loads straight into registers) on a memory-rich device in 32 times

@@ -182,9 +182,9 @@ TEST(PlanSchedule, Fp32StorageTakesCudaCoreKernelsOnMemoryRichDevices) {
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp16, mode, h200), 4) << sizes[0];
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp16, mode, h100), 4) << sizes[0];
     }
-    // Not 16 points (no CUDA-core kernel of 16), nor 128^3 (1.11x ... 1.24x slower on the H200); 32 and 64
-    // points since the warp kernel's staged copies (ThirtyTwoAndSixtyFourPoints... below).
-    for (const Sizes& sizes : {Sizes{16}, Sizes{128, 128, 128}}) {
+    // Not 8 points (no CUDA-core kernel of 8), nor 128^3 (1.11x ... 1.24x slower on the H200); 16 ... 64
+    // points since the staged copies (SixteenToSixtyFourPoints... below).
+    for (const Sizes& sizes : {Sizes{8}, Sizes{128, 128, 128}}) {
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h200), plan::default_max_radix) << sizes[0];
     }
   }
@@ -476,24 +476,25 @@ TEST(PlanSchedule, LaterPassOf4096PointsOnlyWhereTheMemoryIsNotRich) {
   }
 }
 
-// 32 and 64 points take the radix-4 schedule (cuda_core_warp_transform_kernel's staged copies) on a
-// memory-rich device in the split mode and in fp32 storage's single-product mode; 16 points, the H100 and
-// fp16/bf16 storage's single-product mode keep the default radices.
-TEST(PlanSchedule, ThirtyTwoAndSixtyFourPointsOnTheCudaCoresOnMemoryRichDevices) {
+// 16, 32 and 64 points take the radix-4 schedule (the CUDA-core kernels' staged copies) on a memory-rich
+// device in the split mode, at 16 in both modes, and at 32 and 64 in fp32 storage's single-product mode;
+// the H100, 128 points' rule aside, and fp16/bf16 storage's single-product mode at 32 and 64 keep the
+// default radices.
+TEST(PlanSchedule, SixteenToSixtyFourPointsOnTheCudaCoresOnMemoryRichDevices) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
       Problem problem;
       problem.storage = storage;
       problem.mode = mode;
-      const bool takes_it = mode == ComputeMode::split_fp16 || storage == StorageType::complex_fp32;
       const std::string name = to_string(storage) + std::string(" ") + to_string(mode);
-      for (std::int64_t n : {32, 64}) {
+      for (std::int64_t n : {16, 32, 64}) {
+        const bool takes_it = mode == ComputeMode::split_fp16 || n == 16 || storage == StorageType::complex_fp32;
         problem.sizes = {n};
         EXPECT_EQ(plan::problem_max_radix(problem, h200), takes_it ? 4 : plan::default_max_radix) << name << " " << n;
         EXPECT_EQ(plan::problem_max_radix(problem, h100), plan::default_max_radix) << name << " " << n;
       }
-      problem.sizes = {16};
+      problem.sizes = {8};
       EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::default_max_radix) << name;
       problem.sizes = {64, 64};  // only the 1-D transforms
       EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::problem_max_radix(problem, h100)) << name;
