@@ -717,9 +717,9 @@ struct StorageVector {
 // Staged copies of a block's run of TransformsPerBlock packed transforms of Length points between device
 // memory and the transforms' tiles in shared memory (TransformTile float2 apart, points in natural order), in
 // 16-byte vectors, neighbouring lanes on neighbouring vectors (both pointers 16-byte aligned).  `bits` holds
-// the run's vectors from load to to_tiles, so that a kernel can issue the next run's loads before this
-// run's stages.
-template <typename Storage, int Length, int TransformsPerBlock, int TransformTile, int Threads>
+// the run's vectors from load to to_tiles; with LoadsAhead the next run's loads are issued before this
+// run's stages (start, then into_tiles per run).
+template <typename Storage, int Length, int TransformsPerBlock, int TransformTile, int Threads, bool LoadsAhead>
 struct StagedRun {
   using Vector = StorageVector<Storage>;
   static constexpr int vector_elements = Vector::elements, vectors_per_transform = Length / vector_elements;
@@ -754,6 +754,20 @@ struct StagedRun {
         *reinterpret_cast<float4*>(destination + e) = {values[e].x, values[e].y, values[e + 1].x, values[e + 1].y};
       }
     }
+  }
+  // Every thread, before the runs (with LoadsAhead: loads the block's first run, `first`).
+  __device__ void start(const Storage* input, std::int64_t first, std::int64_t count) {
+    if (LoadsAhead && first < count) load(input, first, count);
+  }
+  // Every thread: the run from `first` into the tiles, between two block barriers (the first: the previous
+  // run has left them); with LoadsAhead then the loads of the block's next run, first + step.
+  __device__ void into_tiles(const Storage* input, float2* block_tile, std::int64_t first, std::int64_t step,
+                             std::int64_t count) {
+    if (!LoadsAhead) load(input, first, count);
+    __syncthreads();
+    to_tiles(block_tile);
+    __syncthreads();
+    if (LoadsAhead && first + step < count) load(input, first + step, count);
   }
   // The tiles' results (a block barrier before) to the run of transforms first ... (of count).
   __device__ static void store(Storage* output, float2* block_tile, std::int64_t first, std::int64_t count) {
@@ -805,8 +819,7 @@ __global__ void __launch_bounds__(cuda_core_warp_threads,
   using Shape = CudaCoreWarpShape<Log2Length>;
   constexpr int n = Shape::length, t_count = Shape::threads_per_transform, rows = 16 / t_count;
   using Run = cuda_core::StagedRun<Storage, n, Shape::transforms_per_block, Shape::transform_tile,
-                                   cuda_core_warp_threads>;
-  constexpr bool loads_ahead = cuda_core_warp_loads_ahead(Log2Length, sizeof(Storage));
+                                   cuda_core_warp_threads, cuda_core_warp_loads_ahead(Log2Length, sizeof(Storage))>;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x % t_count, slot = threadIdx.x / t_count;  // slot: the thread's transform in the block
@@ -816,20 +829,14 @@ __global__ void __launch_bounds__(cuda_core_warp_threads,
   const std::int64_t run_step = std::int64_t{gridDim.x} * Shape::transforms_per_block;
   const bool staged = cuda_core_warp_staged_copies(Log2Length) && cuda_core::sixteen_byte_aligned(input, output);
   Run run;  // staged: the run's vectors on their way to the tiles
-  if (loads_ahead && staged && std::int64_t{blockIdx.x} * Shape::transforms_per_block < count) {
-    run.load(input, std::int64_t{blockIdx.x} * Shape::transforms_per_block, count);
-  }
+  if (staged) run.start(input, std::int64_t{blockIdx.x} * Shape::transforms_per_block, count);
   for (std::int64_t first = std::int64_t{blockIdx.x} * Shape::transforms_per_block; first < count;
        first += run_step) {
     const std::int64_t transform = first + slot;
     const bool present = transform < count;  // every lane takes part in the warp barriers
     float2 x[16];
     if (staged) {
-      if (!loads_ahead) run.load(input, first, count);
-      __syncthreads();  // the block's previous run has left the tiles
-      run.to_tiles(block_tile);
-      __syncthreads();
-      if (loads_ahead && first + run_step < count) run.load(input, first + run_step, count);
+      run.into_tiles(input, block_tile, first, run_step, count);
 #pragma unroll
       for (int m = 0; m < 16; ++m) x[m] = tile[t + t_count * m];
     } else {
@@ -890,8 +897,7 @@ __global__ void __launch_bounds__(cuda_core_16_point_threads, sizeof(Storage) ==
     cuda_core_16_point_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   constexpr int n = 16, threads = cuda_core_16_point_threads;
-  using Run = cuda_core::StagedRun<Storage, n, threads, cuda_core_16_point_tile, threads>;
-  constexpr bool loads_ahead = sizeof(Storage) == 4;
+  using Run = cuda_core::StagedRun<Storage, n, threads, cuda_core_16_point_tile, threads, sizeof(Storage) == 4>;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   (void)twiddles;  // one radix-16 step: none
@@ -901,18 +907,12 @@ __global__ void __launch_bounds__(cuda_core_16_point_threads, sizeof(Storage) ==
   const std::int64_t run_step = std::int64_t{gridDim.x} * threads;
   const bool staged = cuda_core::sixteen_byte_aligned(input, output);
   Run run;
-  if (loads_ahead && staged && std::int64_t{blockIdx.x} * threads < count) {
-    run.load(input, std::int64_t{blockIdx.x} * threads, count);
-  }
+  if (staged) run.start(input, std::int64_t{blockIdx.x} * threads, count);
   for (std::int64_t first = std::int64_t{blockIdx.x} * threads; first < count; first += run_step) {
     const std::int64_t transform = first + threadIdx.x;
     float2 x[16];
     if (staged) {
-      if (!loads_ahead) run.load(input, first, count);
-      __syncthreads();  // the block's previous run has left the tiles
-      run.to_tiles(block_tile);
-      __syncthreads();
-      if (loads_ahead && first + run_step < count) run.load(input, first + run_step, count);
+      run.into_tiles(input, block_tile, first, run_step, count);
 #pragma unroll
       for (int m = 0; m < 16; m += 2) {
         const float4 both = *reinterpret_cast<const float4*>(tile + m);

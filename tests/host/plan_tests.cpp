@@ -478,8 +478,7 @@ TEST(PlanSchedule, LaterPassOf4096PointsOnlyWhereTheMemoryIsNotRich) {
 
 // 16, 32 and 64 points take the radix-4 schedule (the CUDA-core kernels' staged copies) on a memory-rich
 // device in the split mode, at 16 in both modes, and at 32 and 64 in fp32 storage's single-product mode;
-// the H100, 128 points' rule aside, and fp16/bf16 storage's single-product mode at 32 and 64 keep the
-// default radices.
+// the H100 and fp16/bf16 storage's single-product mode at 32 and 64 keep the default radices.
 TEST(PlanSchedule, SixteenToSixtyFourPointsOnTheCudaCoresOnMemoryRichDevices) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
