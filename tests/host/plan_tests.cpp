@@ -436,44 +436,52 @@ TEST(PlanSchedule, Fp32Storage2To15InTwoPassesOnMemoryRichDevices) {
   }
 }
 
+// Calls check(problem, name) with a problem of each storage type in each tensor-core mode (the sizes left to
+// the check); name says which.
+template <typename Check>
+void for_each_storage_and_tensor_core_mode(const Check& check) {
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
+    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+      Problem problem;
+      problem.storage = storage;
+      problem.mode = mode;
+      check(problem, to_string(storage) + std::string(" ") + to_string(mode));
+    }
+  }
+}
+
 // On a memory-rich device (the H200) 2^24 points with fp32 intermediates take three 256-point CUDA-core
 // passes rather than 4096 x 4096, whose strided later pass the memory outruns; 2^23 keeps 4096 x 2048, and
 // compact intermediates keep their passes there; compact 2^22 takes 2048 x 2048 (fp32 intermediates keep
 // 4096 x 1024).
 TEST(PlanSchedule, LaterPassOf4096PointsOnlyWhereTheMemoryIsNotRich) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
-  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
-    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
-      Problem problem;
-      problem.storage = storage;
-      problem.mode = mode;
-      const auto lengths = [&](std::int64_t n, double bandwidth, int intermediate_bytes) {
-        problem.sizes = {n};
-        const int max_radix = plan::problem_max_radix(problem, bandwidth);
-        EXPECT_EQ(max_radix, 4);
-        plan::AxisSchedule axis;
-        axis.size = n;
-        plan::schedule_axis(axis, max_radix,
-                            plan::pass_limits(storage, mode, max_radix, true, true,
-                                              plan::default_shared_bytes_per_block, intermediate_bytes, true,
-                                              bandwidth),
-                            false);
-        EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
-        return pass_lengths_of(axis);
-      };
-      const std::string name = to_string(storage) + std::string(" ") + to_string(mode);
-      EXPECT_EQ(lengths(1 << 24, h100, 8), (std::vector<std::int64_t>{4096, 4096})) << name;
-      EXPECT_EQ(lengths(1 << 24, h200, 8), (std::vector<std::int64_t>{256, 256, 256})) << name;
-      EXPECT_EQ(lengths(1 << 23, h200, 8), (std::vector<std::int64_t>{4096, 2048})) << name;
-      if (storage != StorageType::complex_fp32) {
-        EXPECT_EQ(lengths(1 << 24, h200, 4), lengths(1 << 24, h100, 4)) << name;
-        // Compact 2^22: 2048 x 2048 there, 4096 x 1024 on the H100 (the first of two passes at 4096 points).
-        EXPECT_EQ(lengths(1 << 22, h100, 4), (std::vector<std::int64_t>{4096, 1024})) << name;
-        EXPECT_EQ(lengths(1 << 22, h200, 4), (std::vector<std::int64_t>{2048, 2048})) << name;
-      }
-      EXPECT_EQ(lengths(1 << 22, h200, 8), (std::vector<std::int64_t>{4096, 1024})) << name;
+  for_each_storage_and_tensor_core_mode([&](Problem problem, const std::string& name) {
+    const auto lengths = [&](std::int64_t n, double bandwidth, int intermediate_bytes) {
+      problem.sizes = {n};
+      const int max_radix = plan::problem_max_radix(problem, bandwidth);
+      EXPECT_EQ(max_radix, 4);
+      plan::AxisSchedule axis;
+      axis.size = n;
+      plan::schedule_axis(axis, max_radix,
+                          plan::pass_limits(problem.storage, problem.mode, max_radix, true, true,
+                                            plan::default_shared_bytes_per_block, intermediate_bytes, true,
+                                            bandwidth),
+                          false);
+      EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
+      return pass_lengths_of(axis);
+    };
+    EXPECT_EQ(lengths(1 << 24, h100, 8), (std::vector<std::int64_t>{4096, 4096})) << name;
+    EXPECT_EQ(lengths(1 << 24, h200, 8), (std::vector<std::int64_t>{256, 256, 256})) << name;
+    EXPECT_EQ(lengths(1 << 23, h200, 8), (std::vector<std::int64_t>{4096, 2048})) << name;
+    if (problem.storage != StorageType::complex_fp32) {
+      EXPECT_EQ(lengths(1 << 24, h200, 4), lengths(1 << 24, h100, 4)) << name;
+      // Compact 2^22: 2048 x 2048 there, 4096 x 1024 on the H100 (the first of two passes at 4096 points).
+      EXPECT_EQ(lengths(1 << 22, h100, 4), (std::vector<std::int64_t>{4096, 1024})) << name;
+      EXPECT_EQ(lengths(1 << 22, h200, 4), (std::vector<std::int64_t>{2048, 2048})) << name;
     }
-  }
+    EXPECT_EQ(lengths(1 << 22, h200, 8), (std::vector<std::int64_t>{4096, 1024})) << name;
+  });
 }
 
 // 16, 32 and 64 points take the radix-4 schedule (the CUDA-core kernels' staged copies) on a memory-rich
@@ -481,24 +489,19 @@ TEST(PlanSchedule, LaterPassOf4096PointsOnlyWhereTheMemoryIsNotRich) {
 // the H100 and fp16/bf16 storage's single-product mode at 32 and 64 keep the default radices.
 TEST(PlanSchedule, SixteenToSixtyFourPointsOnTheCudaCoresOnMemoryRichDevices) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
-  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
-    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
-      Problem problem;
-      problem.storage = storage;
-      problem.mode = mode;
-      const std::string name = to_string(storage) + std::string(" ") + to_string(mode);
-      for (std::int64_t n : {16, 32, 64}) {
-        const bool takes_it = mode == ComputeMode::split_fp16 || n == 16 || storage == StorageType::complex_fp32;
-        problem.sizes = {n};
-        EXPECT_EQ(plan::problem_max_radix(problem, h200), takes_it ? 4 : plan::default_max_radix) << name << " " << n;
-        EXPECT_EQ(plan::problem_max_radix(problem, h100), plan::default_max_radix) << name << " " << n;
-      }
-      problem.sizes = {8};
-      EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::default_max_radix) << name;
-      problem.sizes = {64, 64};  // only the 1-D transforms
-      EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::problem_max_radix(problem, h100)) << name;
+  for_each_storage_and_tensor_core_mode([&](Problem problem, const std::string& name) {
+    for (std::int64_t n : {16, 32, 64}) {
+      const bool takes_it = problem.mode == ComputeMode::split_fp16 || n == 16 ||
+                            problem.storage == StorageType::complex_fp32;
+      problem.sizes = {n};
+      EXPECT_EQ(plan::problem_max_radix(problem, h200), takes_it ? 4 : plan::default_max_radix) << name << " " << n;
+      EXPECT_EQ(plan::problem_max_radix(problem, h100), plan::default_max_radix) << name << " " << n;
     }
-  }
+    problem.sizes = {8};
+    EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::default_max_radix) << name;
+    problem.sizes = {64, 64};  // only the 1-D transforms
+    EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::problem_max_radix(problem, h100)) << name;
+  });
 }
 
 // After a 128 x 128 plane pass the later axes take radix 4 (their CUDA-core passes) on a memory-rich device
