@@ -24,9 +24,11 @@ struct CudaCoreKernels {
   PassKernel cuda_core_halves[2] = {nullptr, nullptr};
   // cuda_core_short_transform_kernel [log2 length - 9][forward, inverse].
   PassKernel cuda_core_short[4][2] = {};
-  // cuda_core_warp_transform_kernel [log2 length - 5][forward, inverse].
-  PassKernel cuda_core_warp[4][2] = {};
+  // cuda_core_warp_transform_kernel [log2 length - 7][forward, inverse].
+  PassKernel cuda_core_warp[2][2] = {};
   PassKernel cuda_core_16_point[2] = {nullptr, nullptr};  // cuda_core_16_point_kernel [forward, inverse]
+  // cuda_core_eight_thread_kernel [log2 length - 5][forward, inverse].
+  PassKernel cuda_core_eight_thread[2][2] = {};
   // cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][lanes per thread -
   // 1][forward, inverse], with fp32 or compact intermediates (two lanes where cuda_core_pass_has_two_lanes,
   // else null).

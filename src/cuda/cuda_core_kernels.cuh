@@ -66,10 +66,12 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
   kernels.cuda_core_short[3][1] = &cuda_core_short_transform_kernel<Storage, +1, 12>;
   kernels.cuda_core_16_point[0] = &cuda_core_16_point_kernel<Storage, -1>;
   kernels.cuda_core_16_point[1] = &cuda_core_16_point_kernel<Storage, +1>;
-  cuda_core::set_warp_transforms<Storage, 5>(kernels.cuda_core_warp[0]);
-  cuda_core::set_warp_transforms<Storage, 6>(kernels.cuda_core_warp[1]);
-  cuda_core::set_warp_transforms<Storage, 7>(kernels.cuda_core_warp[2]);
-  cuda_core::set_warp_transforms<Storage, 8>(kernels.cuda_core_warp[3]);
+  kernels.cuda_core_eight_thread[0][0] = &cuda_core_eight_thread_kernel<Storage, -1, 5>;
+  kernels.cuda_core_eight_thread[0][1] = &cuda_core_eight_thread_kernel<Storage, +1, 5>;
+  kernels.cuda_core_eight_thread[1][0] = &cuda_core_eight_thread_kernel<Storage, -1, 6>;
+  kernels.cuda_core_eight_thread[1][1] = &cuda_core_eight_thread_kernel<Storage, +1, 6>;
+  cuda_core::set_warp_transforms<Storage, 7>(kernels.cuda_core_warp[0]);
+  cuda_core::set_warp_transforms<Storage, 8>(kernels.cuda_core_warp[1]);
   cuda_core::set_passes<Storage, Storage>(kernels.cuda_core_pass[0][0]);
   if constexpr (sizeof(Storage) == 4) {
     kernels.cuda_core_8192_pass[0] = &cuda_core_pass_kernel<Storage, Storage, -1, 13, 2, false, false, true>;

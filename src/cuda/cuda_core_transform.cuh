@@ -6,8 +6,8 @@
 // in any mode, which the tensor-core modes' default takes where it is faster:
 // plan::problem_max_radix).  cuda_core_transform_kernel (4096 points, below)
 // came first; cuda_core_transform_8192_kernel, cuda_core_short_transform_kernel
-// (512 ... 2048), cuda_core_warp_transform_kernel (32 ... 256), cuda_core_16_point_kernel and
-// cuda_core_transform_16384_kernel follow its scheme.
+// (512 ... 2048), cuda_core_warp_transform_kernel (128, 256), cuda_core_16_point_kernel,
+// cuda_core_eight_thread_kernel (32, 64) and cuda_core_transform_16384_kernel follow its scheme.
 //
 // 4096 points, why: three radix-16 steps with 16 points per thread in registers and two
 // exchanges through a padded shared-memory tile took 0.218 ms for 2^26
@@ -648,28 +648,17 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
 // rows in distinct banks), padded to 8 mod 16 elements where two transforms
 // share a half warp (T = 8), so that their lanes' writes fall in distinct banks.
 //
-// 32 and 64 points (T = 2, 4) the same way, but with staged copies: a
-// thread group's run of one transform's points (8 ... 32 bytes) is too short
-// for a warp's loads to be coalesced (T = 1, 2, 4 straight from device
-// memory: 1.5x ... 5.4x slower than the tensor-core kernels, H200 r416), so
-// the block's whole run of 8 G transforms moves between device memory and
-// the tiles in 16-byte vectors, neighbouring lanes on neighbouring vectors;
-// in 4-byte storage the next run's loads are issued before this run's
-// stages (three blocks by launch bounds, 80 registers).  H200 r426/r427
-// (A/B, three rounds, 2^26 elements, against the default kernels): split
-// fp32 storage 64 / 32 points 0.84x / 0.89x the time (cuda_core_warp 3.9
-// TB/s), fp16 0.90x / 0.92x, bf16 0.87x / 0.87x; single_fp16 in fp32 storage
-// 0.93x / 0.99x with relL2 2.9e-4 -> 9.5e-8, in fp16/bf16 1.08x ... 1.16x
-// slower (not taken); the fp32 mode 0.51x ... 0.85x.  The next run's loads
-// issued early in fp32 storage (two blocks, 116 registers) ran 1.02x slower;
-// staged copies at 128 and 256 points 1.31x ... 1.47x slower in fp16/bf16,
-// 1.00x ... 1.02x in fp32.  plan::problem_max_radix and the fp32 mode's default stages
-// take it.  16 points (T = 1) run cuda_core_16_point_kernel instead (below):
-// this kernel's tile would be 33 elements, whose odd pitch leaves the
-// vectors unaligned.
+// 32 and 64 points (T = 2, 4) ran here too, with staged copies (H200 r426 ... r432): a thread group's run of
+// one transform's points (8 ... 32 bytes) is too short for a warp's loads to be coalesced (T = 1, 2, 4
+// straight from device memory: 1.5x ... 5.4x slower than the tensor-core kernels, r416), so the block's
+// whole run of transforms moved between device memory and the tiles in 16-byte vectors (cuda_core::
+// StagedRun, which cuda_core_16_point_kernel keeps); split 0.84x ... 0.92x the time of the tensor-core
+// kernels (r426/r427).  cuda_core_eight_thread_kernel (below) runs them since, without staging: r436/r437
+// 0.75x ... 0.79x the time of the staged copies in fp16/bf16, 0.92x / 0.99x in fp32 storage (32 / 64).
+// Staged copies at 128 and 256 points ran 1.31x ... 1.47x slower in fp16/bf16, 1.00x ... 1.02x in fp32 (r426).
 // A transform's tile is padded to T mod 16 elements (T < 16), so that the
 // 16 / T transforms of a half warp fall in distinct banks.
-constexpr int cuda_core_warp_min_log2_length = 5, cuda_core_warp_max_log2_length = 8;
+constexpr int cuda_core_warp_min_log2_length = 7, cuda_core_warp_max_log2_length = 8;
 constexpr int cuda_core_warp_threads = 256;
 constexpr int cuda_core_warp_transforms_per_block(int log2_length) {
   return cuda_core_warp_threads >> (log2_length - 4);
@@ -798,87 +787,53 @@ __device__ __forceinline__ bool sixteen_byte_aligned(const void* input, const vo
 
 }  // namespace cuda_core
 
-// Whether cuda_core_warp_transform_kernel stages its copies (above: 32 and 64 points), and whether it then
-// issues the next run's loads early (4-byte storage).
-constexpr bool cuda_core_warp_staged_copies(int log2_length) { return log2_length <= 6; }
-constexpr bool cuda_core_warp_loads_ahead(int log2_length, int storage_bytes) {
-  return cuda_core_warp_staged_copies(log2_length) && storage_bytes == 4;
-}
-
 // Transforms params.total_columns packed transforms of 2^Log2Length points,
-// in place too (a warp reads its transforms whole before it writes them; with
-// staged copies a block reads each run whole before it writes it, and only
-// its own runs); the launch allots cuda_core_warp_shared_bytes(Log2Length).
-// Staged copies need both pointers 16-byte aligned; otherwise each thread
-// loads and stores its own points.
+// in place too (a warp reads its transforms whole before it writes them);
+// the launch allots cuda_core_warp_shared_bytes(Log2Length).
 template <typename Storage, int Sign, int Log2Length>
-__global__ void __launch_bounds__(cuda_core_warp_threads,
-                                  cuda_core_warp_loads_ahead(Log2Length, sizeof(Storage)) ? 3 : 4)
-    cuda_core_warp_transform_kernel(PassParameters params) {
+__global__ void __launch_bounds__(cuda_core_warp_threads, 4) cuda_core_warp_transform_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   using Shape = CudaCoreWarpShape<Log2Length>;
   constexpr int n = Shape::length, t_count = Shape::threads_per_transform, rows = 16 / t_count;
-  using Run = cuda_core::StagedRun<Storage, n, Shape::transforms_per_block, Shape::transform_tile,
-                                   cuda_core_warp_threads, cuda_core_warp_loads_ahead(Log2Length, sizeof(Storage))>;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x % t_count, slot = threadIdx.x / t_count;  // slot: the thread's transform in the block
-  float2* const block_tile = reinterpret_cast<float2*>(shared_bytes);
-  float2* const tile = block_tile + slot * Shape::transform_tile;
+  float2* const tile = reinterpret_cast<float2*>(shared_bytes) + slot * Shape::transform_tile;
   const std::int64_t count = params.total_columns;
-  const std::int64_t run_step = std::int64_t{gridDim.x} * Shape::transforms_per_block;
-  const bool staged = cuda_core_warp_staged_copies(Log2Length) && cuda_core::sixteen_byte_aligned(input, output);
-  Run run;  // staged: the run's vectors on their way to the tiles
-  if (staged) run.start(input, std::int64_t{blockIdx.x} * Shape::transforms_per_block, count);
   for (std::int64_t first = std::int64_t{blockIdx.x} * Shape::transforms_per_block; first < count;
-       first += run_step) {
+       first += std::int64_t{gridDim.x} * Shape::transforms_per_block) {
     const std::int64_t transform = first + slot;
     const bool present = transform < count;  // every lane takes part in the warp barriers
     float2 x[16];
-    if (staged) {
-      run.into_tiles(input, block_tile, first, run_step, count);
+    const Storage* source = input + transform * n + t;
 #pragma unroll
-      for (int m = 0; m < 16; ++m) x[m] = tile[t + t_count * m];
-    } else {
-      const Storage* source = input + transform * n + t;
-#pragma unroll
-      for (int m = 0; m < 16; ++m) x[m] = present ? Traits::load(source + t_count * m) : float2{0.0f, 0.0f};
-    }
+    for (int m = 0; m < 16; ++m) x[m] = present ? Traits::load(source + t_count * m) : float2{0.0f, 0.0f};
     cuda_core::dft16<Sign>(x);
     cuda_core::twiddle(x, twiddles, t);
-    __syncwarp();  // the previous transforms' stage 2 (staged: this one's stage 1) has read the tile
+    __syncwarp();  // the previous transforms' stage 2 has read the tile
 #pragma unroll
     for (int k0 = 0; k0 < 16; ++k0) tile[k0 * Shape::pitch + t] = x[k0];
     __syncwarp();
     Storage* destination = output + transform * n + t;
-    float2 y[rows][t_count];
 #pragma unroll
     for (int r = 0; r < rows; ++r) {  // row k0 = t + T r
+      float2 y[t_count];
 #pragma unroll
-      for (int i = 0; i < t_count; ++i) y[r][i] = tile[(t + t_count * r) * Shape::pitch + i];
-      cuda_core::small_dft<Sign>(y[r]);
+      for (int i = 0; i < t_count; ++i) y[i] = tile[(t + t_count * r) * Shape::pitch + i];
+      cuda_core::small_dft<Sign>(y);
+      if (present) {
 #pragma unroll
-      for (int k1 = 0; k1 < t_count; ++k1) {
-        if (scale != 1.0f) y[r][k1] = float2{y[r][k1].x * scale, y[r][k1].y * scale};
-        if (!staged && present) Traits::store(destination + t_count * r + 16 * k1, y[r][k1]);
+        for (int k1 = 0; k1 < t_count; ++k1) {
+          const float2 value = scale == 1.0f ? y[k1] : float2{y[k1].x * scale, y[k1].y * scale};
+          Traits::store(destination + t_count * r + 16 * k1, value);
+        }
       }
-    }
-    if constexpr (cuda_core_warp_staged_copies(Log2Length)) {  // (unreachable code otherwise)
-      if (!staged) continue;
-      __syncwarp();  // the transform's rows are read: its outputs take their natural places in the tile
-#pragma unroll
-      for (int r = 0; r < rows; ++r) {
-#pragma unroll
-        for (int k1 = 0; k1 < t_count; ++k1) tile[t + t_count * r + 16 * k1] = y[r][k1];
-      }
-      __syncthreads();
-      Run::store(output, block_tile, first, count);
     }
   }
 }
 
 // Whole 16-point transforms, one per thread (a 16-point DFT in registers), with
-// the warp kernel's staged copies (loads ahead in 4-byte storage): a thread's
+// staged copies (cuda_core::StagedRun, loads ahead in 4-byte storage): a thread's
 // 16 points are too few for its own loads to be coalesced.  A transform's
 // tile is 18 elements, so that a quarter warp's 16-byte reads of eight
 // transforms fall in distinct banks.  Where a pointer is not 16-byte aligned
@@ -938,6 +893,99 @@ __global__ void __launch_bounds__(cuda_core_16_point_threads, sizeof(Storage) ==
     } else if (transform < count) {
 #pragma unroll
       for (int k = 0; k < 16; ++k) Traits::store(output + transform * n + k, x[k]);
+    }
+  }
+}
+
+// Whole 32- and 64-point transforms, eight threads of M = N / 8 points each per transform, 32 transforms to
+// a block of 256 threads, a grid-stride loop over runs of 32.  Thread t loads its points t + 8 m straight
+// from device memory: one warp's load covers four transforms' runs of eight neighbouring elements (64 bytes in
+// fp32 storage), so no staging is needed; a radix-M step, the twiddles w_N^(t k0) (read once per thread), an
+// exchange through the transform's tile with warp barriers only, and a radix-8 step whose outputs
+// neighbouring lanes store side by side.  48 registers, five blocks per SM.  The single pass of these lengths
+// where its stages are fp32 arithmetic (the radix-4 schedule: plan::problem_max_radix; the fp32 mode's
+// default stages).
+//
+// Why: the warp kernel's 16 x T (T = 2, 4 threads of 16 points) reads runs of T elements per transform, too
+// short to load straight (1.5x ... 5.4x slower, H200 r416), so it staged the block's whole run through
+// shared memory in 16-byte vectors (r426).  Here eight threads read runs of eight, and the staging's shared
+// stores and loads and block barriers go.  H200 r436 (A/B, three rounds, 2^26 elements, against the staged
+// warp kernel, 64 points): split fp16 / bf16 0.747x / 0.746x the time (0.138 ms against 0.185), fp32
+// storage 0.989x (1.047x cuFFT fp32), relL2 the same in fp16/bf16 and 8.4e-8 instead of 9.5e-8 in fp32
+// storage.
+//
+// N = 8 M, input n = t + 8 m (t < 8, m < M), output k = k0 + M k1 (k0 < M, k1 < 8):
+//   stage 1: thread t takes m, DFT -> k0, twiddle w_N^(t k0), tile[k0 * 9 + t];
+//   stage 2, M = 8: thread t takes row k0 = t, the DFT over the row -> k1; outputs t + 8 k1;
+//   stage 2, M = 4: thread t takes row k0 = t mod 4 and half h = t / 4 of its outputs: a radix-2 step of
+//     decimation in frequency, z_j = (y_j + (-1)^h y_(j + 4)) w_8^(j h) (j < 4), then a DFT of 4 over j ->
+//     k', output k0 + 4 (2 k' + h) = t + 8 k'.
+// So thread t stores outputs t + 8 k (k < M) in both.  A transform's tile is M rows of 9 elements (odd:
+// stage 2's lanes read rows in distinct banks), padded to 8 mod 16 elements, so that the two transforms of a
+// half warp fall in distinct banks.
+constexpr int cuda_core_eight_thread_min_log2_length = 5, cuda_core_eight_thread_max_log2_length = 6;
+constexpr int cuda_core_eight_thread_threads = 256, cuda_core_eight_thread_pitch = 9;
+constexpr int cuda_core_eight_thread_transforms_per_block = cuda_core_eight_thread_threads / 8;
+constexpr int cuda_core_eight_thread_tile(int log2_length) {
+  const int rows = 1 << (log2_length - 3), elements = rows * cuda_core_eight_thread_pitch;
+  return elements + (8 - elements % 16 + 16) % 16;
+}
+constexpr int cuda_core_eight_thread_shared_bytes(int log2_length) {
+  return cuda_core_eight_thread_transforms_per_block * cuda_core_eight_thread_tile(log2_length) * 8;
+}
+template <typename Storage, int Sign, int Log2Length>
+__global__ void __launch_bounds__(cuda_core_eight_thread_threads, 4)
+    cuda_core_eight_thread_kernel(PassParameters params) {
+  using Traits = StorageTraits<Storage>;
+  constexpr int n = 1 << Log2Length, M = n / 8, pitch = cuda_core_eight_thread_pitch;
+  constexpr int per_block = cuda_core_eight_thread_transforms_per_block, transform_tile = cuda_core_eight_thread_tile(Log2Length);
+  static_assert(M == 4 || M == 8, "32 or 64 points");
+  static_assert(transform_tile % 16 == 8 && transform_tile >= M * pitch, "bank layout");
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
+  const int t = threadIdx.x & 7, slot = threadIdx.x >> 3;  // slot: the thread's transform in the block
+  float2* const tile = reinterpret_cast<float2*>(shared_bytes) + slot * transform_tile;
+  float2 roots[M];  // w_N^(t k0)
+#pragma unroll
+  for (int k0 = 1; k0 < M; ++k0) roots[k0] = __ldg(twiddles + t * k0);
+  const std::int64_t count = params.total_columns;
+  for (std::int64_t first = std::int64_t{blockIdx.x} * per_block; first < count;
+       first += std::int64_t{gridDim.x} * per_block) {
+    const std::int64_t transform = first + slot;
+    const bool present = transform < count;  // every lane takes part in the warp barriers
+    float2 x[M];
+    const Storage* const source = input + transform * n + t;
+#pragma unroll
+    for (int m = 0; m < M; ++m) x[m] = present ? Traits::load(source + 8 * m) : float2{0.0f, 0.0f};
+    cuda_core::small_dft<Sign>(x);
+#pragma unroll
+    for (int k0 = 1; k0 < M; ++k0) x[k0] = complex_multiply(x[k0], roots[k0]);
+    __syncwarp();  // the previous transforms' stage 2 has read the tile
+#pragma unroll
+    for (int k0 = 0; k0 < M; ++k0) tile[k0 * pitch + t] = x[k0];
+    __syncwarp();
+    if constexpr (M == 8) {
+#pragma unroll
+      for (int j = 0; j < 8; ++j) x[j] = tile[t * pitch + j];
+      cuda_core::dft8<Sign>(x);
+    } else {
+      constexpr float r2 = 0.70710678118654752f;
+      const float2 eighth_turns[4] = {{1.0f, 0.0f}, {r2, Sign * r2}, {0.0f, Sign * 1.0f}, {-r2, Sign * r2}};  // w_8^j
+      const int h = t >> 2;
+      const float2* const row = tile + (t & 3) * pitch;
+#pragma unroll
+      for (int j = 0; j < 4; ++j) {
+        const float2 low = row[j], high = row[j + 4];
+        x[j] = h ? complex_multiply(complex_subtract(low, high), eighth_turns[j]) : complex_add(low, high);
+      }
+      cuda_core::dft4<Sign>(x[0], x[1], x[2], x[3]);
+    }
+    if (!present) continue;
+    Storage* const destination = output + transform * n + t;
+#pragma unroll
+    for (int k = 0; k < M; ++k) {
+      const float2 value = scale == 1.0f ? x[k] : float2{x[k].x * scale, x[k].y * scale};
+      Traits::store(destination + 8 * k, value);
     }
   }
 }

@@ -192,12 +192,22 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
     return {kernels.cuda_core_16_point[direction], cuda::cuda_core_16_point_threads, {shared, shared}, 1,
             cuda::cuda_core_16_point_threads, many_blocks};
   }
+  if (log2_length >= cuda::cuda_core_eight_thread_min_log2_length &&
+      log2_length <= cuda::cuda_core_eight_thread_max_log2_length) {
+    const int shared = cuda::cuda_core_eight_thread_shared_bytes(log2_length);
+    return {kernels.cuda_core_eight_thread[log2_length - cuda::cuda_core_eight_thread_min_log2_length][direction],
+            cuda::cuda_core_eight_thread_threads,
+            {shared, shared},
+            1,
+            cuda::cuda_core_eight_thread_transforms_per_block,
+            many_blocks};
+  }
   if (log2_length >= cuda::cuda_core_warp_min_log2_length && log2_length <= cuda::cuda_core_warp_max_log2_length) {
     const int shared = cuda::cuda_core_warp_shared_bytes(log2_length);
     // fp32 storage's 128 and 256 points (loads straight into registers) on a memory-rich device in 32 times
     // the resident blocks: H200 r430 (A/B, three rounds, split) 0.960x / 0.972x the time of eight times
-    // (one block per run alike); the staged lengths and 4-byte storage ran 1.01x ... 1.07x slower so.
-    const bool more_blocks = memory_rich && storage_bytes == 8 && !cuda::cuda_core_warp_staged_copies(log2_length);
+    // (one block per run alike); 4-byte storage (and 32/64 points, then staged here) ran 1.01x ... 1.07x slower so.
+    const bool more_blocks = memory_rich && storage_bytes == 8;
     return {kernels.cuda_core_warp[log2_length - cuda::cuda_core_warp_min_log2_length][direction],
             cuda::cuda_core_warp_threads,
             {shared, shared},

@@ -121,17 +121,19 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
   // fp32 storage on a memory-rich device up to 16384 points (r414: single_fp16 at 32768 1.04x slower; the
   // split mode's rule below takes it).
   if (cuda_core_storage && n >= 128 && n <= (narrow_storage ? 32768 : 16384)) return 4;
-  // 16 ... 64 points on a memory-rich device: cuda_core_16_point_kernel and cuda_core_warp_transform_kernel
-  // with staged copies, in the split mode, at 16 points in both modes, and at 32 and 64 in fp32 storage's
-  // single-product mode (H200 r427/r432, A/B, three rounds, against the tensor-core kernels: split fp32
-  // storage 64 / 32 / 16 points 0.84x / 0.89x / 0.94x the time, fp16 0.90x / 0.92x / 0.86x, bf16 0.87x /
-  // 0.87x / 0.94x; single_fp16 at 16 0.98x / 1.00x / 0.96x (fp32 / fp16 / bf16 storage), at 64 / 32 in fp32
-  // storage 0.93x / 0.99x, relL2 2.0e-4 ... 2.9e-4 -> 6.6e-8 ... 9.5e-8 in fp32 storage; fp16/bf16
-  // single_fp16 at 32 / 64 1.06x ... 1.16x slower, not taken).  Without staged copies the warp kernel ran
-  // 1.01x ... 5.4x slower there (r416).  Not measured on the H100.
-  if (rich && (n == 16 || n == 32 || n == 64) && (split || n == 16 || problem.storage == StorageType::complex_fp32)) {
-    return 4;
-  }
+  // 16 ... 64 points on a memory-rich device, in both modes: cuda_core_16_point_kernel (staged copies) and
+  // cuda_core_eight_thread_kernel (32, 64).  H200 r427/r432 (A/B, three rounds, against the tensor-core
+  // kernels; 32 and 64 then on the warp kernel with staged copies): split fp32 storage 64 / 32 / 16 points
+  // 0.84x / 0.89x / 0.94x the time, fp16 0.90x / 0.92x / 0.86x, bf16 0.87x / 0.87x / 0.94x; single_fp16 at
+  // 16 0.98x / 1.00x / 0.96x (fp32 / fp16 / bf16 storage), at 64 / 32 in fp32 storage 0.93x / 0.99x, relL2
+  // 2.0e-4 ... 2.9e-4 -> 6.6e-8 ... 9.5e-8 in fp32 storage; fp16/bf16 single_fp16 at 32 / 64 then 1.06x ...
+  // 1.16x slower.  On the eight-thread kernel (r436/r437, three rounds) the split mode took 0.78x ... 0.79x
+  // (32) and 0.75x (64) the staged copies' time in fp16/bf16, so single_fp16 there too: fp16 / bf16 32 points
+  // 0.146 ms against its tensor-core kernels' 0.162 / 0.174 (0.90x / 0.84x), 64 points 0.138 against 0.173 /
+  // 0.161 (0.80x / 0.86x), at the split mode's relL2 (2.78e-4 instead of 3.6e-4 in fp16).  Without staged
+  // copies or eight threads a transform the warp kernel ran 1.01x ... 5.4x slower there (r416).  Not
+  // measured on the H100.
+  if (rich && (n == 16 || n == 32 || n == 64)) return 4;
   if (split && (n == 8192 || n == 16384 || n == 32768)) return 4;
   // Several passes of 128 ... 4096 points (cuda::cuda_core_pass_kernel;
   // make_plan keeps them where every pass is one): 2^16 ... 2^26 points in

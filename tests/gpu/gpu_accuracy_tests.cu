@@ -285,8 +285,8 @@ void run_host_agreement(const Problem& problem, Buffers& buffers, Totals& totals
 // type's alignment, which make_plan requires, but not 16 bytes), out of
 // place and in place, give the same bits as aligned ones: the CUDA-core
 // kernels' bulk-copy fetches (cuda_core::InputFetch: 512 ... 2048 points,
-// 8192 in fp32 storage, 16384 and 32768) and the staged copies of 16 ... 64
-// points need 16 bytes and load directly otherwise.
+// 8192 in fp32 storage, 16384 and 32768) and the staged copies of 16 points
+// need 16 bytes and load directly otherwise.
 void run_unaligned_case(const Problem& problem, Buffers& buffers, Totals& totals, std::uint64_t seed) {
   const std::int64_t count = transform_elements(problem) * problem.batch;
   const std::size_t element = element_bytes(problem.storage);
@@ -879,8 +879,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         run_case(p, true, buffers, totals, seed++);
       }
     }
-    // Whole 16- ... 32768-point transforms on the CUDA cores (cuda::cuda_core_16_point_kernel,
-    // cuda_core_warp_transform_kernel, with staged copies at 16 ... 64 points, cuda_core_short_transform_kernel,
+    // Whole 16- ... 32768-point transforms on the CUDA cores (cuda::cuda_core_16_point_kernel with staged
+    // copies, cuda_core_eight_thread_kernel, cuda_core_warp_transform_kernel, cuda_core_short_transform_kernel,
     // cuda_core_transform_kernel,
     // cuda_core_transform_8192_kernel, cuda_core_transform_16384_kernel,
     // the last in clusters of 2 blocks for 2^15 points; 2^16 points as two

@@ -183,7 +183,7 @@ TEST(PlanSchedule, Fp32StorageTakesCudaCoreKernelsOnMemoryRichDevices) {
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp16, mode, h100), 4) << sizes[0];
     }
     // Not 8 points (no CUDA-core kernel of 8), nor 128^3 (1.11x ... 1.24x slower on the H200); 16 ... 64
-    // points since the staged copies (SixteenToSixtyFourPoints... below).
+    // points since their kernels without the tensor cores (SixteenToSixtyFourPoints... below).
     for (const Sizes& sizes : {Sizes{8}, Sizes{128, 128, 128}}) {
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h200), plan::default_max_radix) << sizes[0];
     }
@@ -484,17 +484,14 @@ TEST(PlanSchedule, LaterPassOf4096PointsOnlyWhereTheMemoryIsNotRich) {
   });
 }
 
-// 16, 32 and 64 points take the radix-4 schedule (the CUDA-core kernels' staged copies) on a memory-rich
-// device in the split mode, at 16 in both modes, and at 32 and 64 in fp32 storage's single-product mode;
-// the H100 and fp16/bf16 storage's single-product mode at 32 and 64 keep the default radices.
+// 16, 32 and 64 points take the radix-4 schedule (cuda_core_16_point_kernel, cuda_core_eight_thread_kernel)
+// on a memory-rich device in both tensor-core modes; the H100 keeps the default radices.
 TEST(PlanSchedule, SixteenToSixtyFourPointsOnTheCudaCoresOnMemoryRichDevices) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
   for_each_storage_and_tensor_core_mode([&](Problem problem, const std::string& name) {
     for (std::int64_t n : {16, 32, 64}) {
-      const bool takes_it = problem.mode == ComputeMode::split_fp16 || n == 16 ||
-                            problem.storage == StorageType::complex_fp32;
       problem.sizes = {n};
-      EXPECT_EQ(plan::problem_max_radix(problem, h200), takes_it ? 4 : plan::default_max_radix) << name << " " << n;
+      EXPECT_EQ(plan::problem_max_radix(problem, h200), 4) << name << " " << n;
       EXPECT_EQ(plan::problem_max_radix(problem, h100), plan::default_max_radix) << name << " " << n;
     }
     problem.sizes = {8};
