@@ -902,9 +902,10 @@ __global__ void __launch_bounds__(cuda_core_16_point_threads, sizeof(Storage) ==
 // from device memory: one warp's load covers four transforms' runs of eight neighbouring elements (64 bytes in
 // fp32 storage), so no staging is needed; a radix-M step, the twiddles w_N^(t k0) (read once per thread), an
 // exchange through the transform's tile with warp barriers only, and a radix-8 step whose outputs
-// neighbouring lanes store side by side.  48 registers, five blocks per SM.  The single pass of these lengths
-// where its stages are fp32 arithmetic (the radix-4 schedule: plan::problem_max_radix; the fp32 mode's
-// default stages).
+// neighbouring lanes store side by side.  48 registers at 64 points, 40 at 32 (six blocks by launch bounds,
+// 40 registers at 64, ran 1.00x ... 1.11x slower: H200 r438).  The single pass of these lengths where its
+// stages are fp32 arithmetic (the radix-4 schedule: plan::problem_max_radix; the fp32 mode's default
+// stages).
 //
 // Why: the warp kernel's 16 x T (T = 2, 4 threads of 16 points) reads runs of T elements per transform, too
 // short to load straight (1.5x ... 5.4x slower, H200 r416), so it staged the block's whole run through
@@ -912,7 +913,9 @@ __global__ void __launch_bounds__(cuda_core_16_point_threads, sizeof(Storage) ==
 // stores and loads and block barriers go.  H200 r436 (A/B, three rounds, 2^26 elements, against the staged
 // warp kernel, 64 points): split fp16 / bf16 0.747x / 0.746x the time (0.138 ms against 0.185), fp32
 // storage 0.989x (1.047x cuFFT fp32), relL2 the same in fp16/bf16 and 8.4e-8 instead of 9.5e-8 in fp32
-// storage.
+// storage; r437 (32 points): 0.78x / 0.79x, fp32 storage 0.918x.  At 16 points (eight threads of two, r440)
+// fp16/bf16 ran 1.39x ... 1.42x slower than cuda_core_16_point_kernel's staged copies, fp32 storage 0.986x:
+// 16 points keep that kernel.
 //
 // N = 8 M, input n = t + 8 m (t < 8, m < M), output k = k0 + M k1 (k0 < M, k1 < 8):
 //   stage 1: thread t takes m, DFT -> k0, twiddle w_N^(t k0), tile[k0 * 9 + t];
@@ -938,7 +941,8 @@ __global__ void __launch_bounds__(cuda_core_eight_thread_threads, 4)
     cuda_core_eight_thread_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   constexpr int n = 1 << Log2Length, M = n / 8, pitch = cuda_core_eight_thread_pitch;
-  constexpr int per_block = cuda_core_eight_thread_transforms_per_block, transform_tile = cuda_core_eight_thread_tile(Log2Length);
+  constexpr int per_block = cuda_core_eight_thread_transforms_per_block;
+  constexpr int transform_tile = cuda_core_eight_thread_tile(Log2Length);
   static_assert(M == 4 || M == 8, "32 or 64 points");
   static_assert(transform_tile % 16 == 8 && transform_tile >= M * pitch, "bank layout");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
