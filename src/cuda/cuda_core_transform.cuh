@@ -703,17 +703,16 @@ struct StorageVector {
   }
 };
 
-// Staged copies of a block's run of TransformsPerBlock packed transforms of Length points between device
-// memory and the transforms' tiles in shared memory (TransformTile float2 apart, points in natural order), in
-// 16-byte vectors, neighbouring lanes on neighbouring vectors (both pointers 16-byte aligned).  `bits` holds
-// the run's vectors from load to to_tiles; with LoadsAhead the next run's loads are issued before this
-// run's stages (start, then into_tiles per run).
-template <typename Storage, int Length, int TransformsPerBlock, int TransformTile, int Threads, bool LoadsAhead>
+// Staged copies of a block's run of packed transforms of Length points, one per thread of the Threads, between
+// device memory and the transforms' tiles in shared memory (TransformTile float2 apart, points in natural
+// order), in 16-byte vectors, neighbouring lanes on neighbouring vectors (both pointers 16-byte aligned).
+// `bits` holds the run's vectors from load to to_tiles; with LoadsAhead the next run's loads are issued
+// before this run's stages (start, then into_tiles per run).  cuda_core_16_point_kernel's (below).
+template <typename Storage, int Length, int TransformTile, int Threads, bool LoadsAhead>
 struct StagedRun {
   using Vector = StorageVector<Storage>;
   static constexpr int vector_elements = Vector::elements, vectors_per_transform = Length / vector_elements;
-  static constexpr int vectors_per_thread = TransformsPerBlock * vectors_per_transform / Threads;
-  static_assert(vectors_per_thread * Threads == TransformsPerBlock * vectors_per_transform, "whole vectors");
+  static constexpr int vectors_per_thread = vectors_per_transform;  // a run holds one transform per thread
   static_assert(TransformTile % 2 == 0, "16-byte aligned tiles");
   uint4 bits[vectors_per_thread];
 
@@ -852,7 +851,7 @@ __global__ void __launch_bounds__(cuda_core_16_point_threads, sizeof(Storage) ==
     cuda_core_16_point_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   constexpr int n = 16, threads = cuda_core_16_point_threads;
-  using Run = cuda_core::StagedRun<Storage, n, threads, cuda_core_16_point_tile, threads, sizeof(Storage) == 4>;
+  using Run = cuda_core::StagedRun<Storage, n, cuda_core_16_point_tile, threads, sizeof(Storage) == 4>;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   (void)twiddles;  // one radix-16 step: none
