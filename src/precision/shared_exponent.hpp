@@ -84,18 +84,6 @@ TENSORFFT_HOST_DEVICE float integer_to_float(int m) {
   return float_from_bits(integer_magic_bits + static_cast<std::uint32_t>(m)) - integer_magic;
 }
 
-// The bits of 1.5 * 2^(23 + unit): x + that float rounds x to a multiple of 2^unit (ties to even) for |x| <
-// 2^(22 + unit), its low bits the multiple's integer in two's complement, and back.  One add per part, where
-// scaling to units and back takes a multiply more (rounded_integer_low_bits, integer_to_float); the same bits.
-// The float is normal for unit in [-149, 104]: every unit of E6M13, not E8M12's (-137 ... 116).
-TENSORFFT_HOST_DEVICE constexpr std::uint32_t unit_magic_bits(int unit) {
-  return (static_cast<std::uint32_t>(unit + 150) << 23) | 0x400000u;
-}
-template <typename Format>
-TENSORFFT_HOST_DEVICE constexpr bool unit_magic_is_normal() {
-  return Format::base >= -149 && Format::largest_code + Format::base <= 104;
-}
-
 template <typename Format>
 TENSORFFT_HOST_DEVICE std::uint32_t encode_shared_exponent(float re, float im) {
   constexpr int M = Format::mantissa_bits;
@@ -109,17 +97,10 @@ TENSORFFT_HOST_DEVICE std::uint32_t encode_shared_exponent(float re, float im) {
   int code = biased - 127 - (M - 2) - Format::base;
   if (biased >= 255 || code > Format::largest_code) return Format::non_finite_code << (32 - Format::exponent_bits);
   if (code < 0) code = 0;
-  std::uint32_t mantissa_re, mantissa_im;
-  if constexpr (unit_magic_is_normal<Format>()) {  // x + 1.5 * 2^(23 + unit): x in units, rounded
-    const float magic = float_from_bits(unit_magic_bits(code + Format::base));
-    mantissa_re = float_bits(re + magic) & ((1u << M) - 1);
-    mantissa_im = float_bits(im + magic) & ((1u << M) - 1);
-  } else {
-    constexpr int lowest = -(Format::largest_code + Format::base), highest = -Format::base;
-    const int shift = -(code + Format::base);
-    mantissa_re = rounded_integer_low_bits<M>(multiply_by_power_of_two<lowest, highest>(re, shift));
-    mantissa_im = rounded_integer_low_bits<M>(multiply_by_power_of_two<lowest, highest>(im, shift));
-  }
+  constexpr int lowest = -(Format::largest_code + Format::base), highest = -Format::base;
+  const int shift = -(code + Format::base);
+  const std::uint32_t mantissa_re = rounded_integer_low_bits<M>(multiply_by_power_of_two<lowest, highest>(re, shift));
+  const std::uint32_t mantissa_im = rounded_integer_low_bits<M>(multiply_by_power_of_two<lowest, highest>(im, shift));
   return (static_cast<std::uint32_t>(code) << (2 * M)) | (mantissa_re << M) | mantissa_im;
 }
 
@@ -131,23 +112,13 @@ template <typename Format>
 TENSORFFT_HOST_DEVICE DecodedComplex decode_shared_exponent(std::uint32_t bits) {
   constexpr int M = Format::mantissa_bits;
   const std::uint32_t code = bits >> (2 * M);
-  // Sign-extended mantissas, exact as floats (|m| < 2^12).
-  const int mantissa_re = static_cast<std::int32_t>(bits << Format::exponent_bits) >> (32 - M);
-  const int mantissa_im = static_cast<std::int32_t>(bits << (32 - M)) >> (32 - M);
-  if constexpr (unit_magic_is_normal<Format>()) {
-    // m units = (1.5 * 2^(23 + unit) + m units) - 1.5 * 2^(23 + unit), both exact; a NaN in place of the
-    // magic for the non-finite code (NaN plus |m| < 2^12 in its bits stays NaN).
-    const std::uint32_t magic_bits = code == Format::non_finite_code
-                                         ? 0x7fc00000u
-                                         : unit_magic_bits(static_cast<int>(code) + Format::base);
-    const float magic = float_from_bits(magic_bits);
-    return {float_from_bits(magic_bits + static_cast<std::uint32_t>(mantissa_re)) - magic,
-            float_from_bits(magic_bits + static_cast<std::uint32_t>(mantissa_im)) - magic};
-  }
   if (code == Format::non_finite_code) {
     const float nan = float_from_bits(0x7fc00000u);
     return {nan, nan};
   }
+  // Sign-extended mantissas, exact as floats (|m| < 2^12).
+  const int mantissa_re = static_cast<std::int32_t>(bits << Format::exponent_bits) >> (32 - M);
+  const int mantissa_im = static_cast<std::int32_t>(bits << (32 - M)) >> (32 - M);
   constexpr int lowest = Format::base, highest = Format::largest_code + Format::base;
   const int e = static_cast<int>(code) + Format::base;
   return {multiply_by_power_of_two<lowest, highest>(integer_to_float(mantissa_re), e),
