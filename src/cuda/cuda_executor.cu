@@ -192,6 +192,12 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
     return {kernels.cuda_core_16_point[direction], cuda::cuda_core_16_point_threads, {shared, shared}, 1,
             cuda::cuda_core_16_point_threads, many_blocks};
   }
+  // fp32 storage's 32 ... 256 points (loads straight into registers) on a memory-rich device in 32 times the
+  // resident blocks.  H200 (A/B, three rounds, split): r430, the warp kernel, 128 / 256 points 0.960x / 0.972x
+  // the time of eight times (one block per run alike); r447, the eight-thread kernel, 32 / 64 points 0.973x /
+  // 0.967x (0.967x one block per run).  4-byte storage ran 1.01x ... 1.07x slower so (r430 with staged copies
+  // at 32 / 64 points, r447 without).
+  const int direct_load_multiple = memory_rich && storage_bytes == 8 ? 4 * many_blocks : many_blocks;
   if (log2_length >= cuda::cuda_core_eight_thread_min_log2_length &&
       log2_length <= cuda::cuda_core_eight_thread_max_log2_length) {
     const int shared = cuda::cuda_core_eight_thread_shared_bytes(log2_length);
@@ -200,20 +206,16 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
             {shared, shared},
             1,
             cuda::cuda_core_eight_thread_transforms_per_block,
-            many_blocks};
+            direct_load_multiple};
   }
   if (log2_length >= cuda::cuda_core_warp_min_log2_length && log2_length <= cuda::cuda_core_warp_max_log2_length) {
     const int shared = cuda::cuda_core_warp_shared_bytes(log2_length);
-    // fp32 storage's 128 and 256 points (loads straight into registers) on a memory-rich device in 32 times
-    // the resident blocks: H200 r430 (A/B, three rounds, split) 0.960x / 0.972x the time of eight times
-    // (one block per run alike); 4-byte storage (and 32/64 points, then staged here) ran 1.01x ... 1.07x slower so.
-    const bool more_blocks = memory_rich && storage_bytes == 8;
     return {kernels.cuda_core_warp[log2_length - cuda::cuda_core_warp_min_log2_length][direction],
             cuda::cuda_core_warp_threads,
             {shared, shared},
             1,
             cuda::cuda_core_warp_transforms_per_block(log2_length),
-            more_blocks ? 4 * many_blocks : many_blocks};
+            direct_load_multiple};
   }
   // 4096 points in the short kernel's shape on a memory-rich device (plan::memory_rich_bytes_per_sm_cycle):
   // H200 r414 (A/B, three rounds, against cuda_core_transform_kernel) fp16 0.91x the time, bf16 0.89x,
