@@ -169,16 +169,22 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
   const int direction = sign < 0 ? 0 : 1;
   if (log2_length == cuda::cuda_core_16384_log2_length + 1) {
     if (!clusters) return {};
+    // Four times the active clusters in 4-byte storage on a memory-rich device: H200 r451 (A/B, three rounds,
+    // split) fp16 / bf16 0.983x / 0.979x the time of the active clusters (two times 0.985x / 0.982x), fp32
+    // storage 1.007x.
     return {kernels.cuda_core_halves[direction],
             cuda::cuda_core_16384_threads,
             {cuda::cuda_core_16384_shared_bytes(storage_bytes, false),
              cuda::cuda_core_16384_shared_bytes(storage_bytes, true)},
-            2};  // the halves fetch their own half (4-byte storage) or its first half (fp32)
+            2,  // the halves fetch their own half (4-byte storage) or its first half (fp32)
+            1,
+            memory_rich && storage_bytes == 4 ? 4 : 1};
   }
   // The grids: whole transforms of 128 ... 2048 points run in eight times
   // the resident blocks, which the SMs take as they free up; 4096 ... 16384
   // points keep the resident blocks, whose next transform's loads overlap
-  // this one's stages.  H100 r358/r359 (grids of 1, 2, 4, 8 times the
+  // this one's stages (memory-rich devices: whole_transform_multiple and
+  // the 16384 and 32768 rules below).  H100 r358/r359 (grids of 1, 2, 4, 8 times the
   // resident blocks and one block per transform, 2^26 elements): 1024 and
   // 2048 points 0.89x ... 0.90x the time at 8x in fp16/bf16 (512 alike),
   // 4096 and 8192 within 1.3% at 2x ... 8x and 1.08x ... 1.26x slower with
@@ -192,12 +198,14 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
     return {kernels.cuda_core_16_point[direction], cuda::cuda_core_16_point_threads, {shared, shared}, 1,
             cuda::cuda_core_16_point_threads, many_blocks};
   }
-  // fp32 storage's 32 ... 256 points (loads straight into registers) on a memory-rich device in 32 times the
-  // resident blocks.  H200 (A/B, three rounds, split): r430, the warp kernel, 128 / 256 points 0.960x / 0.972x
-  // the time of eight times (one block per run alike); r447, the eight-thread kernel, 32 / 64 points 0.973x /
-  // 0.967x (0.967x one block per run).  4-byte storage ran 1.01x ... 1.07x slower so (r430 with staged copies
-  // at 32 / 64 points, r447 without).
-  const int direct_load_multiple = memory_rich && storage_bytes == 8 ? 4 * many_blocks : many_blocks;
+  // fp32 storage's 32 ... 4096 points on a memory-rich device in 32 times the resident blocks (about a block
+  // per transform from 1024 points).  H200 (A/B, three rounds, split): r430, the warp kernel, 128 / 256 points
+  // 0.960x / 0.972x the time of eight times (one block per run alike); r447, the eight-thread kernel, 32 / 64
+  // points 0.973x / 0.967x (0.967x one block per run); r449 / r450, the short kernel, 512 ... 4096 points
+  // 0.981x ... 0.992x at 16 times, and 0.980x ... 0.996x at 32 times against 16 (64 times r451: 1.005x ...
+  // 1.026x against 32).  4-byte storage ran 1.01x ... 1.07x slower so (r430 with staged copies at 32 / 64
+  // points, r447 without, r449 the short kernel at 16 times).
+  const int whole_transform_multiple = memory_rich && storage_bytes == 8 ? 4 * many_blocks : many_blocks;
   if (log2_length >= cuda::cuda_core_eight_thread_min_log2_length &&
       log2_length <= cuda::cuda_core_eight_thread_max_log2_length) {
     const int shared = cuda::cuda_core_eight_thread_shared_bytes(log2_length);
@@ -206,7 +214,7 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
             {shared, shared},
             1,
             cuda::cuda_core_eight_thread_transforms_per_block,
-            direct_load_multiple};
+            whole_transform_multiple};
   }
   if (log2_length >= cuda::cuda_core_warp_min_log2_length && log2_length <= cuda::cuda_core_warp_max_log2_length) {
     const int shared = cuda::cuda_core_warp_shared_bytes(log2_length);
@@ -215,7 +223,7 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
             {shared, shared},
             1,
             cuda::cuda_core_warp_transforms_per_block(log2_length),
-            direct_load_multiple};
+            whole_transform_multiple};
   }
   // 4096 points in the short kernel's shape on a memory-rich device (plan::memory_rich_bytes_per_sm_cycle):
   // H200 r414 (A/B, three rounds, against cuda_core_transform_kernel) fp16 0.91x the time, bf16 0.89x,
@@ -231,7 +239,7 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
              cuda::cuda_core_short_shared_bytes(log2_length, storage_bytes, true)},
             1,
             1,
-            many_blocks};
+            whole_transform_multiple};
   }
   switch (log2_length) {
     case cuda::cuda_core_transform_log2_length:  // no fetch: it measured slower there
@@ -242,9 +250,16 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
               {cuda::cuda_core_8192_shared_bytes(storage_bytes, false),
                cuda::cuda_core_8192_shared_bytes(storage_bytes, true)}};
     case cuda::cuda_core_16384_log2_length:
-      return {kernels.cuda_core_16384[direction], cuda::cuda_core_16384_threads,
+      // Four times the resident blocks (one per SM) in fp32 storage on a memory-rich device: H200 r450 / r451
+      // (A/B, three rounds, split) 0.983x / 0.982x the time of the resident blocks (two times 0.987x); fp16 /
+      // bf16 1.020x / 1.014x slower so.  (8192 points: 1.010x / 1.012x slower at four times in fp32 storage.)
+      return {kernels.cuda_core_16384[direction],
+              cuda::cuda_core_16384_threads,
               {cuda::cuda_core_16384_shared_bytes(storage_bytes, false),
-               cuda::cuda_core_16384_shared_bytes(storage_bytes, true)}};
+               cuda::cuda_core_16384_shared_bytes(storage_bytes, true)},
+              1,
+              1,
+              memory_rich && storage_bytes == 8 ? 4 : 1};
     default: return {};
   }
 }
@@ -899,7 +914,9 @@ class CudaExecutor final : public Executor {
                                                    plan.description);
           }
           launch.cluster_grid =
-              dim3(static_cast<unsigned>(launch.parts * std::min<std::int64_t>(tiles, active_clusters)));
+              dim3(static_cast<unsigned>(launch.parts * std::min<std::int64_t>(
+                                                             tiles, std::int64_t{active_clusters} *
+                                                                        cuda_core.resident_multiple)));
           if (launch.clusters) launch.grid = launch.cluster_grid;
         }
       }
