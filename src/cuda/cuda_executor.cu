@@ -603,9 +603,20 @@ class CudaExecutor final : public Executor {
       // (2^15 points: a cluster of two) each on the CUDA cores
       // (cuda::cuda_core_short_transform_kernel, cuda_core_transform_kernel,
       // cuda_core_transform_8192_kernel, cuda_core_transform_16384_kernel),
-      // whose 16-point DFTs are two radix-4 steps.
-      const bool cuda_core_stages = fp32_arithmetic_stages && view.inner == 1 && view.axis->passes.size() == 1 &&
-                                    !launch.input_is_intermediate && !launch.output_is_intermediate;
+      // whose 16-point DFTs are two radix-4 steps.  Intermediates count as
+      // storage where they are fp32 storage's own elements (full
+      // intermediates of fp32 storage): the contiguous axis of a 2D/3D
+      // transform, whose pass writes them, so runs its whole transforms on
+      // the same kernels as the 1D sizes.  Not with the next axis's
+      // cross-row step (view.cross_row_axis), which those kernels lack.
+      // H200 r453 (A/B, three rounds, split) against cuda::cuda_core_pass_kernel
+      // there: 1024^2 0.976x the time, 256^3 0.974x, 512^3 0.978x; 4096^2
+      // 1.011x (within run-to-run spread: fp16, unchanged, moved 0.97x ...
+      // 1.07x in the same rounds); 8192^2 (cross-row) unchanged.
+      const bool intermediates_are_storage = !fp64 && storage_bytes == 8 && intermediate_bytes == storage_bytes;
+      const bool cuda_core_stages =
+          fp32_arithmetic_stages && view.inner == 1 && view.axis->passes.size() == 1 && !view.cross_row_axis &&
+          (intermediates_are_storage || (!launch.input_is_intermediate && !launch.output_is_intermediate));
       // 8192 points in fp16/bf16 storage: cuda::cuda_core_pass_kernel's tiles of two rows (one block per SM,
       // the next tile's loads issued during stage 3) instead of cuda_core_transform_8192_kernel (two blocks,
       // copy-engine fetches): H100 r378 (three rounds) fp16 / bf16 0.977x / 0.973x the time in the split mode,
