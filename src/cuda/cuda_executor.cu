@@ -611,8 +611,8 @@ class CudaExecutor final : public Executor {
       // cross-row step (view.cross_row_axis), which those kernels lack.
       // H200 r453 (A/B, three rounds, split) against cuda::cuda_core_pass_kernel
       // there: 1024^2 0.976x the time, 256^3 0.974x, 512^3 0.978x; 4096^2
-      // 1.011x (within run-to-run spread: fp16, unchanged, moved 0.97x ...
-      // 1.07x in the same rounds); 8192^2 (cross-row) unchanged.
+      // 1.011x, and 1.001x in r454 (three rounds; the pass kernel ran the 1D
+      // 4096 points 1.05x slower there); 8192^2 (cross-row) unchanged.
       const bool intermediates_are_storage = !fp64 && storage_bytes == 8 && intermediate_bytes == storage_bytes;
       const bool cuda_core_stages =
           fp32_arithmetic_stages && view.inner == 1 && view.axis->passes.size() == 1 && !view.cross_row_axis &&

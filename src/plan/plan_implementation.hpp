@@ -275,11 +275,14 @@ int max_radix_after_plane_pass(const Problem& problem, int max_radix, double mem
 // on the CUDA cores, whose tiles of that many rows (cuda::
 // cuda_core_pass_kernel's CrossRows; two lanes per thread) are then those
 // rows; the axis's other pass has S / points points.  Where
-// - both axes have 4096 points: 4 points across rows 1024 apart, inside the
-//   4096-point pass.  The strided 4096-point pass it replaces reads 16- or
-//   32-byte runs per column group and ran at 1.1 ... 1.5 TB/s (ncu, H100
+// - the contiguous axis has 4096 points and the other 4096, 8192 or 16384
+//   (cross_row_step_after_4096): 4 points across rows S / 4 apart, inside
+//   the 4096-point pass.  The strided 4096-point pass it replaces reads 16-
+//   or 32-byte runs per column group and ran at 1.1 ... 1.5 TB/s (ncu, H100
 //   r352 / r353); 4096^2 took 0.68x ... 0.80x the time in fp16/bf16
-//   storage (r354), 0.92x in fp32 storage (r355; cuda_core_pass.cuh);
+//   storage (r354), 0.92x in fp32 storage (r355; cuda_core_pass.cuh).
+//   8192 x 4096 and 16384 x 4096 took three tensor-core passes before
+//   (H200 r455: 0.53x ... 0.84x the time with the step; problem_max_radix);
 // - the contiguous axis has 8192 points and the other 256 ... 8192: 2
 //   points across rows S / 2 apart, inside an 8192-point pass of two rows
 //   (its only use: no 8192-point pass runs on the CUDA cores otherwise).
@@ -292,6 +295,12 @@ int max_radix_after_plane_pass(const Problem& problem, int max_radix, double mem
 constexpr std::int64_t two_row_cuda_core_pass = 8192;
 constexpr int cross_row_step_points(std::int64_t contiguous_size) {
   return contiguous_size == two_row_cuda_core_pass ? 2 : 4;
+}
+// The axes (of `across` points) that a 4096-point contiguous axis takes the step of four from: the pass after
+// it then has 1024, 2048 or 4096 points.  (Shorter ones keep a strided pass of their own, which reads runs no
+// shorter than the step's: not measured with the step.)
+constexpr bool cross_row_step_after_4096(std::int64_t across) {
+  return across == 4096 || across == 8192 || across == 16384;
 }
 // The tile of the 8192-point pass of two rows (cuda::CudaCorePassShape<13, 4, 2>::tile_bytes: two columns of
 // 16 regions of 513 fp32 complex values, 8 apart).

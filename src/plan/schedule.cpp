@@ -89,7 +89,8 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // time, 1024 x 8192 0.90x, 256 x 8192 0.96x (full intermediates); fp32
     // storage 4096 x 8192 0.89x, but 1024 x 8192 1.01x and 256 x 8192 1.03x
     // slower.  (8192 x 4096 and 8192 x 1024, three passes with or without
-    // radix 4: 1.18x ... 1.26x slower.)
+    // radix 4: 1.18x ... 1.26x slower; 8192 x 4096 now takes the step of
+    // four in its 4096-point pass, rows_of_4096.)
     // Compact intermediates too (r392, three rounds, 256 ... 4096 x 8192):
     // split 0.66x ... 0.80x the time, single_fp16 0.70x ... 0.94x, relL2 the
     // same or lower (single_fp16 fp16 5.4e-4 -> 3.1e-4).
@@ -97,11 +98,18 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     const bool rows_of_8192 = problem.sizes.size() == 2 && problem.sizes[1] == two_row_cuda_core_pass &&
                               (across == two_row_cuda_core_pass ||
                                (narrow_storage ? across >= 256 && across <= 4096 : across == 4096));
+    // 8192 x 4096 and 16384 x 4096, any storage: the 4096-point pass with the cross-row step of four, then
+    // one strided pass of S / 4 points, instead of three tensor-core passes (H200 r455, A/B, three rounds,
+    // both tensor-core modes): 8192 x 4096 fp16 / bf16 split 0.57x / 0.56x the time, compact 0.53x, fp32
+    // storage 0.72x (1.333x cuFFT fp32 -> 0.96x); 16384 x 4096 0.79x ... 0.84x, compact 0.63x ... 0.73x;
+    // relL2 the same or lower (single_fp16 fp16 5.1e-4 -> 2.8e-4, fp32 storage 5.3e-4 -> 2.3e-7).
+    const bool rows_of_4096 = problem.sizes.size() == 2 && problem.sizes[1] == longest_cuda_core_pass &&
+                              cross_row_step_after_4096(across);
     // Up to 2^27 elements (512^3) on a memory-rich device with full intermediates: H200 r414 (A/B, two rounds,
     // radix 4 against the default radices) 512^3 split 0.91x the time in fp16 and fp32 storage, single_fp16
     // 0.96x / 0.99x, relL2 6.4e-4 -> 2.8e-4 (fp16), 3.6e-7 -> 2.5e-7 (fp32 split).
     const int log2_most_elements = rich && !compact ? 27 : 26;
-    const bool radix_four = ((cuda_core_storage ? short_axes : axes_of_4096) || rows_of_8192) &&
+    const bool radix_four = ((cuda_core_storage ? short_axes : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
                             elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << log2_most_elements);
     return radix_four ? 4 : default_max_radix;
   }
@@ -520,7 +528,7 @@ bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t sha
   if (rank < 2 || max_radix != 4 || problem.mode == ComputeMode::fp64) return false;  // (fp64 storage: the fp64 mode)
   const std::int64_t contiguous = problem.sizes[rank - 1], across = problem.sizes[rank - 2];
   if (contiguous == longest_cuda_core_pass) {
-    return across == longest_cuda_core_pass && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
+    return cross_row_step_after_4096(across) && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
   }
   // 8192: the other pass, across / 2 points, one of 128 ... 4096.
   return contiguous == two_row_cuda_core_pass && across >= 2 * shortest_cuda_core_pass &&

@@ -330,7 +330,8 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::single_fp16, StorageType::complex_fp16, Sizes{1024, 8192}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{4096, 8192}, true, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 8192}, false, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 4096}, false, false},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 4096}, true, true},  // the step of four
+      {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{16384, 4096}, true, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, true},  // compact: 3 passes
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{128, 128, 128}, false, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 128}, false, false},  // 8192: no such pass
@@ -789,6 +790,34 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
   EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {4096, 4096}, 0));
 }
 
+// 8192 and 16384 points across a 4096-point contiguous axis: the step of
+// four, then one strided pass of S / 4 points (2048, 4096), two passes in
+// all, by default in every storage of both tensor-core modes (plan::
+// problem_max_radix) and with radix 4; not from 2048 points across (its own
+// strided pass), not with the tensor-core radices, not in 3D by default.
+TEST(PlanSchedule, CrossRowStepOfFourWhereA4096PointAxisMeetsALongerOne) {
+  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
+    for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
+      for (std::int64_t across : {8192, 16384}) {
+        for (int max_radix : {0, 4}) {
+          const Plan p = host_plan_of(storage, mode, {across, 4096}, max_radix, false);
+          SCOPED_TRACE(p.describe());
+          const auto& axes = p.implementation().axes;
+          ASSERT_EQ(axes.size(), 2u);
+          EXPECT_EQ(pass_lengths_of(axes[0]), (std::vector<std::int64_t>{4096}));
+          ASSERT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{4, across / 4}));
+          EXPECT_TRUE(axes[1].passes[0].in_previous_pass);
+          EXPECT_EQ(plan::pass_count(p.implementation()), 2);
+        }
+      }
+    }
+  }
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {2048, 4096}, 4));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {32768, 4096}, 4));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 4096}, 16));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {2, 8192, 4096}, 0));
+}
+
 // The cross-row step of two rows: where an 8192-point contiguous axis meets
 // an axis of 256 ... 8192 points (the radix-4 schedule, any storage but
 // fp64), the second axis's first pass (2 points across rows S / 2 apart)
@@ -818,7 +847,8 @@ TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp64, ComputeMode::fp64, {8192, 8192}, 0));
   EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {1024, 8192}, 0));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::split_fp16, {1024, 8192}, 0));
-  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 4096}, 0));
+  // (8192 x 4096: the step of four in the 4096-point pass, CrossRowStepOfFourWhereA4096PointAxisMeetsALongerOne.)
+  EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 4096}, 0));
 }
 
 // fp32 storage in the tensor-core modes: a strided axis of 4096 points runs
@@ -870,8 +900,9 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWithShortPasses) {
       {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 8192}, 16, {512, 16}},
       {StorageType::complex_fp32, ComputeMode::single_fp16, {8192, 8192}, 16, {1024, 8}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 64, 128}, 0, {512, 16}},
-      {StorageType::complex_fp32, ComputeMode::split_fp16, {16384, 4096}, 0, {128, 128}},  // 1024 x 16: slower
-      {StorageType::complex_fp32, ComputeMode::single_fp16, {16384, 4096}, 0, {128, 128}},
+      // (By default 16384 x 4096 takes the step of four: CrossRowStepOfFourWhereA4096PointAxisMeetsALongerOne.)
+      {StorageType::complex_fp32, ComputeMode::split_fp16, {16384, 4096}, 16, {128, 128}},  // 1024 x 16: slower
+      {StorageType::complex_fp32, ComputeMode::single_fp16, {16384, 4096}, 16, {128, 128}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {32768, 2048}, 0, {256, 128}},
       {StorageType::complex_bf16, ComputeMode::split_fp16, {16384, 4}, 0, {128, 128}},  // 4096 x 4 would not fit
       {StorageType::complex_fp16, ComputeMode::fp32, {8192, 8192}, 16, {128, 64}},  // (by default the step)
