@@ -20,15 +20,20 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
   if (problem.max_radix != 0) return problem.max_radix;
   // The fp32 mode: its stages are fp32 arithmetic at any radix, so the
   // radix-4 schedule only changes which kernels run; it takes the cross-row
-  // step's two passes where the last two axes meet it (4096^2, 8192^2):
-  // H100 r376 (A/B, two rounds) 8192^2 0.49x the time in fp32 storage
-  // (2.186 -> 1.069 ms; cuFFT fp32 1.125), 0.53x in fp16/bf16; 4096^2 0.92x
-  // in fp32 storage, 0.69x in fp16/bf16, at the split mode's relL2.
+  // step's two passes where the last two axes meet it (4096^2, 8192^2,
+  // 8192 x 4096): H100 r376 (A/B, two rounds) 8192^2 0.49x the time in fp32
+  // storage (2.186 -> 1.069 ms; cuFFT fp32 1.125), 0.53x in fp16/bf16;
+  // 4096^2 0.92x in fp32 storage, 0.69x in fp16/bf16, at the split mode's
+  // relL2; H200 r457 (A/B, three rounds) 8192 x 4096 0.70x in fp32 storage,
+  // 0.61x / 0.62x in fp16 / bf16 (its default plan's strided 64-point pass
+  // is not a CUDA-core pass).
   if (problem.mode == ComputeMode::fp32) {
     const std::size_t rank = problem.sizes.size();
     const bool square_of = rank >= 2 && problem.sizes[rank - 1] == problem.sizes[rank - 2];
     const std::int64_t side = square_of ? problem.sizes[rank - 1] : 0;
-    const bool cross_row_shape = side == longest_cuda_core_pass || side == two_row_cuda_core_pass;
+    const bool rows_of_4096 = rank == 2 && problem.sizes[1] == longest_cuda_core_pass &&
+                              problem.sizes[0] == two_row_cuda_core_pass;
+    const bool cross_row_shape = side == longest_cuda_core_pass || side == two_row_cuda_core_pass || rows_of_4096;
     return cross_row_shape ? 4 : default_max_radix;
   }
   if (!tensor_core_mode(problem.mode)) return default_max_radix;

@@ -794,7 +794,10 @@ TEST(PlanSchedule, CrossRowStepWhere4096PointAxesMeet) {
 // four, then one strided pass of S / 4 points (2048, 4096), two passes in
 // all, by default in every storage of both tensor-core modes (plan::
 // problem_max_radix) and with radix 4; not from 2048 points across (its own
-// strided pass), not with the tensor-core radices, not in 3D by default.
+// strided pass), not with the tensor-core radices, not in 3D by default.  The
+// fp32 mode takes it by default at 8192 x 4096 (its default stages there end
+// in a strided 64-point pass, which no CUDA-core kernel runs), not at 16384 x
+// 4096 (two strided 128-point passes).
 TEST(PlanSchedule, CrossRowStepOfFourWhereA4096PointAxisMeetsALongerOne) {
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
@@ -816,6 +819,10 @@ TEST(PlanSchedule, CrossRowStepOfFourWhereA4096PointAxisMeetsALongerOne) {
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {32768, 4096}, 4));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 4096}, 16));
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::split_fp16, {2, 8192, 4096}, 0));
+  EXPECT_TRUE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {8192, 4096}, 0));
+  EXPECT_TRUE(takes_cross_row_step(StorageType::complex_bf16, ComputeMode::fp32, {8192, 4096}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp32, ComputeMode::fp32, {16384, 4096}, 0));
+  EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 8192}, 0));
 }
 
 // The cross-row step of two rows: where an 8192-point contiguous axis meets
