@@ -298,11 +298,13 @@ constexpr int cross_row_step_points(std::int64_t contiguous_size) {
 }
 // The axes (of `across` points) that a 4096-point contiguous axis takes the step of four from: the pass after
 // it then has 1024, 2048 or 4096 points.  (Shorter ones keep a strided pass of their own, not measured with
-// the step.  16384 x 4096 may do better without it: the fp32 mode's two strided passes of 128 points, the
-// same CUDA-core kernels, took 0.95x / 0.99x the step's time in fp16 / fp32 storage, H200 r457; not yet
-// measured in the tensor-core modes.)
-constexpr bool cross_row_step_after_4096(std::int64_t across) {
-  return across == 4096 || across == 8192 || across == 16384;
+// the step.)  16384 only with compact intermediates: with full ones its two strided passes of 128 points (the
+// radix-4 schedule without the step) ran 0.95x the step's time in fp16 / bf16 storage, 0.98x / 0.99x in fp32
+// storage (H200 r458, A/B, three rounds, both tensor-core modes; relL2 the same), while compact
+// intermediates, rounded once more that way, ran 0.97x (fp16) / 1.00x (bf16) at a higher relL2 (fp16 3.08e-4
+// -> 3.35e-4).
+constexpr bool cross_row_step_after_4096(std::int64_t across, bool compact_intermediates) {
+  return across == 4096 || across == 8192 || (across == 16384 && compact_intermediates);
 }
 // The tile of the 8192-point pass of two rows (cuda::CudaCorePassShape<13, 4, 2>::tile_bytes: two columns of
 // 16 regions of 513 fp32 complex values, 8 apart).

@@ -83,12 +83,29 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // (2.78e-4 instead of 5.1e-4); fp32 storage split 0.80x, single 0.90x,
     // relL2 2.29e-7 instead of 3.38e-7).
     std::int64_t elements = 1;
-    bool short_axes = true, axes_of_4096 = true;
+    bool long_axes = true, axes_of_4096 = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
-      short_axes = short_axes && size >= (compact ? 128 : 256) && (size <= 1024 || size == 2048 || size == 4096);
+      long_axes = long_axes && size >= (compact ? 128 : 256);
       axes_of_4096 = axes_of_4096 && size == 4096;
     }
+    // Longer axes too, where every axis has 256 points or more (128 with compact intermediates): strided
+    // axes of 8192 ... 65536 points as passes of 128 ... 4096 points, contiguous ones of 32768 and 65536 as
+    // two, 512 ... 4096 x 8192 in fp32 storage with the step of two (make_plan keeps the default radices
+    // where a pass would be shorter than 128 points, as 8192 x 1024's strided 8192 points, 128 | 64).  H200
+    // r459 / r460 (A/B, two and three rounds, against the tensor-core passes): split 16384 x 256 ... 2048,
+    // 32768 x 1024 / 2048, 65536 x 256, 256 / 1024 x 65536 0.76x ... 0.78x the time in fp16 / bf16, compact
+    // 0.57x ... 0.67x, fp32 storage 0.82x ... 0.86x; 2048 x 32768 0.68x (fp16), 0.80x (fp32 storage); 2048 /
+    // 1024 / 512 x 8192 in fp32 storage 0.76x / 0.83x / 0.86x (1.33x cuFFT fp32 -> 1.01x at 2048 x 8192);
+    // single_fp16 0.86x ... 0.92x in fp16 / bf16, 0.89x ... 0.91x in fp32 storage (there 1.01x at 1024 /
+    // 512 x 8192) at the split mode's relL2 (fp32 storage 4.7e-4 ... 6.0e-4 -> 2.2e-7 ... 2.6e-7).  A
+    // contiguous axis of 16384 points then takes two passes of 128 instead of one tensor-core pass: only in
+    // the split mode and with 2048 rows or more (2048 / 4096 x 16384 0.89x / 0.95x in fp16, 0.97x in fp32
+    // storage; single_fp16 1.03x ... 1.13x slower, 1024 x 16384 1.01x ... 1.02x, 256 x 16384 1.06x ...
+    // 1.07x slower; compact relL2 3.08e-4 -> 3.35e-4 in fp16).
+    const std::int64_t contiguous = problem.sizes.back();
+    const bool long_axes_on_cuda_cores =
+        cuda_core_storage && long_axes && (contiguous != 16384 || (split && elements / contiguous >= 2048));
     // S x 8192 with the step of two rows too: H100 r380 (two rounds, split,
     // the radix-4 plan against the default's) fp16 4096 x 8192 0.75x the
     // time, 1024 x 8192 0.90x, 256 x 8192 0.96x (full intermediates); fp32
@@ -107,15 +124,17 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // one strided pass of S / 4 points, instead of three tensor-core passes (H200 r455, A/B, three rounds,
     // both tensor-core modes): 8192 x 4096 fp16 / bf16 split 0.57x / 0.56x the time, compact 0.53x, fp32
     // storage 0.72x (1.333x cuFFT fp32 -> 0.96x); 16384 x 4096 0.79x ... 0.84x, compact 0.63x ... 0.73x;
-    // relL2 the same or lower (single_fp16 fp16 5.1e-4 -> 2.8e-4, fp32 storage 5.3e-4 -> 2.3e-7).
+    // relL2 the same or lower (single_fp16 fp16 5.1e-4 -> 2.8e-4, fp32 storage 5.3e-4 -> 2.3e-7).  16384 x
+    // 4096 with full intermediates then as 4096 | 128 | 128 without the step (cross_row_step_after_4096).
     const bool rows_of_4096 = problem.sizes.size() == 2 && problem.sizes[1] == longest_cuda_core_pass &&
-                              cross_row_step_after_4096(across);
+                              (across == two_row_cuda_core_pass || across == 2 * two_row_cuda_core_pass);
     // Up to 2^27 elements (512^3) on a memory-rich device with full intermediates: H200 r414 (A/B, two rounds,
     // radix 4 against the default radices) 512^3 split 0.91x the time in fp16 and fp32 storage, single_fp16
     // 0.96x / 0.99x, relL2 6.4e-4 -> 2.8e-4 (fp16), 3.6e-7 -> 2.5e-7 (fp32 split).
     const int log2_most_elements = rich && !compact ? 27 : 26;
-    const bool radix_four = ((cuda_core_storage ? short_axes : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
-                            elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << log2_most_elements);
+    const bool radix_four =
+        ((cuda_core_storage ? long_axes_on_cuda_cores : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
+        elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << log2_most_elements);
     return radix_four ? 4 : default_max_radix;
   }
   // One CUDA-core kernel per transform length (cuda_core_transform.cuh) for
@@ -533,7 +552,8 @@ bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t sha
   if (rank < 2 || max_radix != 4 || problem.mode == ComputeMode::fp64) return false;  // (fp64 storage: the fp64 mode)
   const std::int64_t contiguous = problem.sizes[rank - 1], across = problem.sizes[rank - 2];
   if (contiguous == longest_cuda_core_pass) {
-    return cross_row_step_after_4096(across) && longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
+    return cross_row_step_after_4096(across, problem.intermediates == Intermediates::compact) &&
+           longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
   }
   // 8192: the other pass, across / 2 points, one of 128 ... 4096.
   return contiguous == two_row_cuda_core_pass && across >= 2 * shortest_cuda_core_pass &&

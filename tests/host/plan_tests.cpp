@@ -17,6 +17,7 @@ namespace host_tests {
 namespace {
 
 using tensorfft::Backend;
+using tensorfft::Intermediates;
 using tensorfft::Plan;
 using tensorfft::Problem;
 namespace plan = tensorfft::plan;
@@ -200,7 +201,7 @@ TEST(PlanSchedule, Fp32StorageTakesCudaCoreKernelsOnMemoryRichDevices) {
   compact.sizes = {512, 512, 512};
   compact.storage = StorageType::complex_fp16;
   compact.mode = ComputeMode::split_fp16;
-  compact.intermediates = tensorfft::Intermediates::compact;
+  compact.intermediates = Intermediates::compact;
   EXPECT_EQ(plan::problem_max_radix(compact, h200), plan::default_max_radix);
   // 16384 points: the split mode's radix 4 on both, single_fp16's on the H200.
   EXPECT_EQ(max_radix({16384}, StorageType::complex_fp32, ComputeMode::split_fp16, h100), 4);
@@ -348,7 +349,7 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       problem.sizes = c.sizes;
       problem.storage = c.storage;
       problem.mode = c.mode;
-      if (compact) problem.intermediates = tensorfft::Intermediates::compact;
+      if (compact) problem.intermediates = Intermediates::compact;
       const Plan p = tensorfft::make_plan(problem, Backend::host);
       SCOPED_TRACE(p.describe());
       const bool expected = compact ? c.radix_four_compact : c.radix_four;
@@ -500,6 +501,41 @@ TEST(PlanSchedule, SixteenToSixtyFourPointsOnTheCudaCoresOnMemoryRichDevices) {
     problem.sizes = {64, 64};  // only the 1-D transforms
     EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::problem_max_radix(problem, h100)) << name;
   });
+}
+
+// 2D shapes with an axis longer than 4096 points (every axis of 256 or more, 128 with compact
+// intermediates) take the radix-4 schedule, whose passes of 128 ... 4096 points run on the CUDA cores, in
+// fp16/bf16 storage and, on a memory-rich device, in fp32 storage; not where a contiguous axis of 16384 points
+// meets fewer than 2048 rows or in the single-product mode (it would take two passes instead of one), nor
+// fp32 storage on the H100.
+TEST(PlanSchedule, LongAxesOnTheCudaCores) {
+  const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
+  for_each_storage_and_tensor_core_mode([&](Problem problem, const std::string& name) {
+    const bool narrow = problem.storage != StorageType::complex_fp32;
+    for (const std::vector<std::int64_t>& sizes : std::vector<std::vector<std::int64_t>>{
+             {16384, 1024}, {32768, 1024}, {65536, 256}, {256, 65536}, {2048, 8192}}) {
+      problem.sizes = sizes;
+      EXPECT_EQ(plan::problem_max_radix(problem, h200), 4) << name << " " << sizes[0] << " x " << sizes[1];
+      EXPECT_EQ(plan::problem_max_radix(problem, h100) == 4, narrow)
+          << name << " " << sizes[0] << " x " << sizes[1];
+    }
+    for (const std::vector<std::int64_t>& sizes :
+         std::vector<std::vector<std::int64_t>>{{1024, 16384}, {256, 16384}, {64, 16384}, {16384, 64}}) {
+      problem.sizes = sizes;
+      EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::default_max_radix)
+          << name << " " << sizes[0] << " x " << sizes[1];
+    }
+    problem.sizes = {2048, 16384};
+    EXPECT_EQ(plan::problem_max_radix(problem, h200) == 4, problem.mode == ComputeMode::split_fp16) << name;
+  });
+  // The plan: 16384 x 1024's strided axis as two CUDA-core passes of 128 points (fp16 storage needs no
+  // memory-rich device).
+  const Plan p = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {16384, 1024}, 0, false);
+  EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(1)), (std::vector<std::int64_t>{128, 128})) << p.describe();
+  EXPECT_TRUE(plan::passes_run_on_cuda_cores(p.implementation().axes.at(1))) << p.describe();
+  // 8192 x 1024's strided axis would take a 64-point pass at radix 4: make_plan keeps the default radices.
+  const Plan q = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 1024}, 0, false);
+  EXPECT_EQ(q.implementation().axes.at(1).stages.front().radix, plan::default_max_radix) << q.describe();
 }
 
 // After a 128 x 128 plane pass the later axes take radix 4 (their CUDA-core passes) on a memory-rich device
@@ -694,7 +730,7 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
     Problem problem;
     problem.storage = storage;
-    problem.intermediates = tensorfft::Intermediates::compact;
+    problem.intermediates = Intermediates::compact;
     problem.sizes = {1 << 24};
     problem.max_radix = 16;  // the tensor-core passes (by default: three CUDA-core passes, faster)
     Plan p = tensorfft::make_plan(problem, Backend::host);
@@ -716,7 +752,7 @@ TEST(PlanSchedule, CompactIntermediatesAllow4096PointLaterPasses) {
     problem.sizes = {4096, 4096};
     // Full intermediates: three passes on the tensor cores, two on the CUDA cores (a strided 4096-point pass
     // of four 8-byte columns).
-    problem.intermediates = tensorfft::Intermediates::full;
+    problem.intermediates = Intermediates::full;
     p = tensorfft::make_plan(problem, Backend::host);
     EXPECT_EQ(plan::pass_count(p.implementation()), 2) << p.describe();
     problem.max_radix = 16;
@@ -744,8 +780,8 @@ bool takes_cross_row_step(StorageType storage, ComputeMode mode, std::vector<std
 void expect_cross_row_step_on_squares(std::int64_t side, std::int64_t step, const std::string& passes) {
   for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
-      for (auto intermediates : {tensorfft::Intermediates::full, tensorfft::Intermediates::compact}) {
-        if (intermediates == tensorfft::Intermediates::compact && storage == StorageType::complex_fp32) continue;
+      for (auto intermediates : {Intermediates::full, Intermediates::compact}) {
+        if (intermediates == Intermediates::compact && storage == StorageType::complex_fp32) continue;
         for (int max_radix : {0, 4}) {
           Problem problem;
           problem.storage = storage;
@@ -803,14 +839,30 @@ TEST(PlanSchedule, CrossRowStepOfFourWhereA4096PointAxisMeetsALongerOne) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
       for (std::int64_t across : {8192, 16384}) {
         for (int max_radix : {0, 4}) {
-          const Plan p = host_plan_of(storage, mode, {across, 4096}, max_radix, false);
-          SCOPED_TRACE(p.describe());
-          const auto& axes = p.implementation().axes;
-          ASSERT_EQ(axes.size(), 2u);
-          EXPECT_EQ(pass_lengths_of(axes[0]), (std::vector<std::int64_t>{4096}));
-          ASSERT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{4, across / 4}));
-          EXPECT_TRUE(axes[1].passes[0].in_previous_pass);
-          EXPECT_EQ(plan::pass_count(p.implementation()), 2);
+          for (Intermediates intermediates : {Intermediates::full, Intermediates::compact}) {
+            if (intermediates == Intermediates::compact && storage == StorageType::complex_fp32) continue;
+            Problem problem;
+            problem.sizes = {across, 4096};
+            problem.storage = storage;
+            problem.mode = mode;
+            problem.max_radix = max_radix;
+            problem.intermediates = intermediates;
+            const Plan p = tensorfft::make_plan(problem, Backend::host);
+            SCOPED_TRACE(p.describe());
+            const auto& axes = p.implementation().axes;
+            ASSERT_EQ(axes.size(), 2u);
+            EXPECT_EQ(pass_lengths_of(axes[0]), (std::vector<std::int64_t>{4096}));
+            // 16384 x 4096 with full intermediates: radix 4 without the step, two strided passes of 128.
+            if (across == 16384 && intermediates == Intermediates::full) {
+              EXPECT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{128, 128}));
+              EXPECT_FALSE(axes[1].passes[0].in_previous_pass);
+              EXPECT_EQ(plan::pass_count(p.implementation()), 3);
+              continue;
+            }
+            ASSERT_EQ(pass_lengths_of(axes[1]), (std::vector<std::int64_t>{4, across / 4}));
+            EXPECT_TRUE(axes[1].passes[0].in_previous_pass);
+            EXPECT_EQ(plan::pass_count(p.implementation()), 2);
+          }
         }
       }
     }
