@@ -29,10 +29,10 @@ struct CudaCoreKernels {
   PassKernel cuda_core_16_point[2] = {nullptr, nullptr};  // cuda_core_16_point_kernel [forward, inverse]
   // cuda_core_eight_thread_kernel [log2 length - 5][forward, inverse].
   PassKernel cuda_core_eight_thread[2][2] = {};
-  // cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 7][lanes per thread -
+  // cuda_core_pass_kernel [input is intermediate][output is intermediate][log2 length - 6][lanes per thread -
   // 1][forward, inverse], with fp32 or compact intermediates (two lanes where cuda_core_pass_has_two_lanes,
   // else null).
-  PassKernel cuda_core_pass[2][2][6][2][2] = {};
+  PassKernel cuda_core_pass[2][2][7][2][2] = {};
   // Its instances with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per thread, from
   // storage to intermediates [4096 points, 8192][forward, inverse].
   PassKernel cuda_core_cross_row_pass[2][2] = {};

@@ -26,15 +26,16 @@ void set_passes_of_length(PassKernel (&kernels)[2][2]) {
     kernels[1][1] = &cuda_core_pass_kernel<Input, Output, +1, Log2Length, 2>;
   }
 }
-// ... of every length [log2 length - 7][lanes - 1][forward, inverse].
+// ... of every length [log2 length - 6][lanes - 1][forward, inverse].
 template <typename Input, typename Output>
-void set_passes(PassKernel (&kernels)[6][2][2]) {
-  set_passes_of_length<Input, Output, 7>(kernels[0]);
-  set_passes_of_length<Input, Output, 8>(kernels[1]);
-  set_passes_of_length<Input, Output, 9>(kernels[2]);
-  set_passes_of_length<Input, Output, 10>(kernels[3]);
-  set_passes_of_length<Input, Output, 11>(kernels[4]);
-  set_passes_of_length<Input, Output, 12>(kernels[5]);
+void set_passes(PassKernel (&kernels)[7][2][2]) {
+  set_passes_of_length<Input, Output, 6>(kernels[0]);
+  set_passes_of_length<Input, Output, 7>(kernels[1]);
+  set_passes_of_length<Input, Output, 8>(kernels[2]);
+  set_passes_of_length<Input, Output, 9>(kernels[3]);
+  set_passes_of_length<Input, Output, 10>(kernels[4]);
+  set_passes_of_length<Input, Output, 11>(kernels[5]);
+  set_passes_of_length<Input, Output, 12>(kernels[6]);
 }
 
 // cuda_core_warp_transform_kernel of 2^Log2Length points [forward, inverse].
@@ -84,7 +85,8 @@ void set_cuda_core_intermediate_kernels(CudaCoreKernels& kernels) {
   if constexpr (std::is_same_v<Storage, Intermediate>) {  // fp32 storage and intermediates: the storage passes
     const auto& storage_passes = kernels.cuda_core_pass[0][0];
     for (auto* passes : {&kernels.cuda_core_pass[0][1], &kernels.cuda_core_pass[1][1], &kernels.cuda_core_pass[1][0]}) {
-      std::copy(&storage_passes[0][0][0], &storage_passes[0][0][0] + 6 * 2 * 2, &(*passes)[0][0][0]);
+      std::copy(&storage_passes[0][0][0], &storage_passes[0][0][0] + sizeof(storage_passes) / sizeof(PassKernel),
+                &(*passes)[0][0][0]);
     }
   } else {
     cuda_core::set_passes<Storage, Intermediate>(kernels.cuda_core_pass[0][1]);

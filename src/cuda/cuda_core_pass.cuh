@@ -1,10 +1,10 @@
-// One pass of 128 ... 4096 points of any axis, on the CUDA cores in
+// One pass of 64 ... 4096 points of any axis, on the CUDA cores in
 // fp32: the passes of several (a 1D transform too long for one pass) and
 // the passes along a strided axis of a 2D/3D transform, where the whole-
 // transform kernels of cuda_core_transform.cuh do not apply.  The same
 // arithmetic as cuda_core_short_transform_kernel (two radix-16 steps, then
-// radix R = P / 256 (2 ... 16); 256 points: none; 128 points: one radix-16
-// step, then radix 8), on a tile of C columns at once, with
+// radix R = P / 256 (2 ... 16); 256 points: none; 128 / 64 points: one
+// radix-16 step, then radix 8 / 4), on a tile of C columns at once, with
 // stockham_pass.cuh's pass maps: column g's P inputs at n = c + p (N / P)
 // (times the pass twiddle w_{A P}^(p (c mod A))), its outputs at (c / A) A P
 // + (c mod A) + A k, through TileMap (the glossary is stockham_pass.cuh's).
@@ -58,6 +58,14 @@
 // with fp32 intermediates (r341), but 1.05x the time of two as a first pass
 // (fp32 storage), which keeps two.
 //
+// 64 points (the fifty-sixth session): one radix-16 step, then four DFTs of
+// 4 per lane, 128 columns a tile.  Before it, 8192-point strided axes (128 |
+// 64) and axes of 64 points took the tensor-core passes (or, in the fp32
+// mode, the scalar Stockham pass).  H200 r461 (A/B, three rounds): 8192 x
+// 256 ... 2048 0.60x ... 0.82x the time in every storage and mode (fp32
+// storage 1.33x cuFFT fp32 -> 1.00x), the fp32 mode's 64^3 0.59x ... 0.61x,
+// 64 x 1024 x 1024 0.76x ... 0.80x (plan::problem_max_radix).
+//
 // Inputs and outputs are the storage type or the plan's intermediates:
 // fp32, or the compact 4-byte format, whose passes take 16 bytes per
 // element for two passes against fp32's 24 (H100 r328: compact fp16 N =
@@ -73,7 +81,7 @@
 
 namespace tensorfft::cuda {
 
-constexpr int cuda_core_pass_min_log2_length = 7, cuda_core_pass_max_log2_length = 12;
+constexpr int cuda_core_pass_min_log2_length = 6, cuda_core_pass_max_log2_length = 12;
 // And 8192 points in tiles of two rows: the contiguous pass with the cross-row step (CrossRows, below), and
 // the single pass of 8192 points in fp16/bf16 storage (the executor's pass_of_8192).
 constexpr int cuda_core_two_row_pass_log2_length = 13;
@@ -167,7 +175,7 @@ struct CudaCorePassShape {
   static_assert(Log2Length >= cuda_core_pass_min_log2_length &&
                     (Log2Length <= cuda_core_pass_max_log2_length ||
                      (Log2Length == cuda_core_two_row_pass_log2_length && Lanes == 2)),
-                "128 ... 4096 points (8192 in two lanes)");
+                "64 ... 4096 points (8192 in two lanes)");
   static_assert(Lanes == 1 || (Lanes == 2 && Log2Length >= 9), "two lanes per thread need a third stage");
   static constexpr int length = 1 << Log2Length;
   static constexpr int log2_column_threads = Log2Length - 4, column_threads = 1 << log2_column_threads;  // T
@@ -175,10 +183,11 @@ struct CudaCorePassShape {
   static constexpr int lanes_per_thread = Lanes;  // W
   // Lanes whose next tile's loads are issued early (during the last stage); the rest at the tile's start.
   static constexpr int early_lanes = Lanes == 1 || InputBytes == 4 ? Lanes : 1;
-  // C: 64, 32, 16, 8, 4 or 2 columns for 128 ... 4096 points in one lane, twice as many in two (8192: two).
+  // C: 128, 64, 32, 16, 8, 4 or 2 columns for 64 ... 4096 points in one lane, twice as many in two (8192: two).
   static constexpr int log2_columns = 13 - Log2Length + (Lanes == 2 ? 1 : 0), columns = 1 << log2_columns;
   static_assert(columns * column_threads == threads * lanes_per_thread, "every lane of the tile");
-  // R (1: no third stage; 0: 128 points, whose second stage is radix 8; 32: 8192 points, a pair of lanes each)
+  // R (1: no third stage; 0: 64 and 128 points, whose second stage is radix T = 4 or 8; 32: 8192 points, a pair
+  // of lanes each)
   static constexpr int last_radix = length / 256;
   static constexpr int region = column_threads + 1;
   static constexpr int column_pitch = 16 * region + (columns < 16 ? 16 / columns : 1);
@@ -197,6 +206,7 @@ constexpr CudaCorePassLaunch cuda_core_pass_launch_of() {
 // (The element size changes no shape's launch: only when its loads are issued.)
 constexpr CudaCorePassLaunch cuda_core_pass_launch(int log2_length, int lanes) {
   switch (log2_length) {
+    case 6: return cuda_core_pass_launch_of<6, 8, 1>();
     case 7: return cuda_core_pass_launch_of<7, 8, 1>();
     case 8: return cuda_core_pass_launch_of<8, 8, 1>();
     case 9: return cuda_core_pass_launch_of<9, 8, 1>();
@@ -465,19 +475,19 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       for (int k0 = 0; k0 < 16; ++k0) own[k0 * region] = x[k0];
     }
     __syncthreads();
-    if constexpr (R == 0) {  // 128 points: stage 2, thread (column, t < 8) takes regions k0 = t, t + 8, each
-      // a DFT of 8 over its 8 points, giving outputs k0 + 16 k1
+    if constexpr (R == 0) {  // 64 and 128 points: stage 2, thread (column, t < T) takes regions k0 = t + T h
+      // (h < 16 / T), each a DFT of T over its T points, giving outputs k0 + 16 k1
       static_assert(W == 1, "one lane per thread");
       const cuda_core::PassLane storer = lane_of(store_column_fastest, 0);
       fetch(next_first(first), 0, W);  // the next tile's loads (raw is free since stage 1)
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        const int k0 = storer.t + 8 * h;
+      for (int h = 0; h < 16 / T; ++h) {
+        const int k0 = storer.t + T * h;
         const float2* const own = tile + storer.column * pitch + k0 * region;
-        float2 y[8];
+        float2 y[T];
 #pragma unroll
-        for (int b = 0; b < 8; ++b) y[b] = own[b];
-        cuda_core::dft8<Sign>(y);
+        for (int b = 0; b < T; ++b) y[b] = own[b];
+        cuda_core::small_dft<Sign>(y);
         store_every_sixteenth(first, storer, k0, y);
       }
     } else if constexpr (R == 1) {  // 256 points: stage 2 over region k0's 16 points gives outputs k0 + 16 k1

@@ -633,7 +633,7 @@ class CudaExecutor final : public Executor {
                                                               memory_rich)
                                            : CudaCoreKernel{};
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
-      // Any other pass of 128 ... 4096 points whose stages are fp32 arithmetic
+      // Any other pass of 64 ... 4096 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,
       // tiles of a fixed number of columns (8192 points only in tiles of two rows: with the cross-row step,
       // or as the single pass of fp16/bf16 storage, pass_of_8192).

@@ -309,7 +309,7 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   int max_radix = plan::problem_max_radix(problem, bandwidth);
   schedule_axes_and_cross_row_step(max_radix);
   // The radix-4 schedules problem_max_radix picks are for a whole 1D
-  // transform in one CUDA-core kernel, or for passes of 128 ... 4096 points
+  // transform in one CUDA-core kernel, or for passes of 64 ... 4096 points
   // on the CUDA cores (cuda::cuda_core_pass_kernel); where the transform
   // would take other passes (a gathered input or scattered output, no
   // clusters for 2^15 points, an axis of other lengths), the default

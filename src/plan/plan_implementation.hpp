@@ -89,7 +89,7 @@ constexpr int default_max_radix = 16;
 // single_fp16's one product is as fast or faster than these kernels at
 // 1024, 2048, 8192, 16384 and 32768 and keeps radix 16 (docs/BENCHMARKS.md,
 // the thirty-third to thirty-fifth sessions).
-// Radix 4 also where the transform takes passes of 128 ... 4096 points that
+// Radix 4 also where the transform takes passes of 64 ... 4096 points that
 // the CUDA executor runs on the CUDA cores (cuda::cuda_core_pass_kernel;
 // make_plan keeps it only where every axis's passes are such passes): 1D
 // 2^16 ... 2^26 points in the split mode (fp32 storage from 2^20),
@@ -210,8 +210,8 @@ constexpr std::int64_t default_shared_bytes_per_block = 227 * 1024;
 
 // The pass lengths, of several passes or along a strided axis, that the CUDA
 // executor runs on the CUDA cores where their stages are fp32 arithmetic
-// (cuda::cuda_core_pass_kernel, with fp32 or compact intermediates): 128 ... 4096.
-constexpr std::int64_t shortest_cuda_core_pass = 128, longest_cuda_core_pass = 4096;
+// (cuda::cuda_core_pass_kernel, with fp32 or compact intermediates): 64 ... 4096.
+constexpr std::int64_t shortest_cuda_core_pass = 64, longest_cuda_core_pass = 4096;
 // The shared memory of that kernel's 4096-point tile in two lanes per thread (cuda::CudaCorePassShape<12,
 // 4, 2>::tile_bytes: four columns of 16 regions of 257 fp32 complex values, 4 apart), which 4096-point
 // passes need.

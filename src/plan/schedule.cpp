@@ -86,13 +86,13 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     bool long_axes = true, axes_of_4096 = true;
     for (std::int64_t size : problem.sizes) {
       elements *= size;
-      long_axes = long_axes && size >= (compact ? 128 : 256);
+      long_axes = long_axes && (size >= (compact ? 128 : 256) || size == shortest_cuda_core_pass);
       axes_of_4096 = axes_of_4096 && size == 4096;
     }
-    // Longer axes too, where every axis has 256 points or more (128 with compact intermediates): strided
-    // axes of 8192 ... 65536 points as passes of 128 ... 4096 points, contiguous ones of 32768 and 65536 as
+    // Longer axes too, where every axis has 256 points or more (128 with compact intermediates) or 64: strided
+    // axes of 8192 ... 65536 points as passes of 64 ... 4096 points, contiguous ones of 32768 and 65536 as
     // two, 512 ... 4096 x 8192 in fp32 storage with the step of two (make_plan keeps the default radices
-    // where a pass would be shorter than 128 points, as 8192 x 1024's strided 8192 points, 128 | 64).  H200
+    // where a pass would be shorter than 64 points).  H200
     // r459 / r460 (A/B, two and three rounds, against the tensor-core passes): split 16384 x 256 ... 2048,
     // 32768 x 1024 / 2048, 65536 x 256, 256 / 1024 x 65536 0.76x ... 0.78x the time in fp16 / bf16, compact
     // 0.57x ... 0.67x, fp32 storage 0.82x ... 0.86x; 2048 x 32768 0.68x (fp16), 0.80x (fp32 storage); 2048 /
@@ -102,7 +102,15 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // contiguous axis of 16384 points then takes two passes of 128 instead of one tensor-core pass: only in
     // the split mode and with 2048 rows or more (2048 / 4096 x 16384 0.89x / 0.95x in fp16, 0.97x in fp32
     // storage; single_fp16 1.03x ... 1.13x slower, 1024 x 16384 1.01x ... 1.02x, 256 x 16384 1.06x ...
-    // 1.07x slower; compact relL2 3.08e-4 -> 3.35e-4 in fp16).
+    // 1.07x slower; compact relL2 3.08e-4 -> 3.35e-4 in fp16).  Axes of 64 points (cuda::cuda_core_pass_kernel's
+    // shortest pass) since r461 (A/B, three rounds, against the tensor-core passes): 8192 x 256 ... 2048 (128 |
+    // 64) split 0.70x ... 0.72x the time in fp16 / bf16 (0.63x ... 0.68x cuFFT fp16 -> 0.44x ... 0.48x), compact
+    // 0.60x ... 0.64x, fp32 storage 0.75x ... 0.76x (1.33x ... 1.35x cuFFT fp32 -> 1.00x ... 1.01x), single_fp16
+    // 0.68x ... 0.82x; 64 x 1024 x 1024 split 0.69x (fp16), 0.76x (fp32 storage: 1.30x cuFFT fp32 -> 0.99x);
+    // 64 x 4096 x 256 0.68x / 0.73x, 64 x 256 x 256 0.72x / 0.78x, 1024 x 1024 x 64 0.87x / 0.81x, 256 x 256
+    // x 64 0.93x / 0.88x; relL2 the same or lower (single_fp16 fp16 5.8e-4 ... 6.6e-4 -> 2.8e-4 ... 3.4e-4).
+    // single_fp16 where the contiguous axis has 64 points: 0.85x ... 0.98x, but 256 x 256 x 64 (full) and
+    // 1024 x 1024 x 64 (compact) 1.02x ... 1.04x slower (at half the relL2).
     const std::int64_t contiguous = problem.sizes.back();
     const bool long_axes_on_cuda_cores =
         cuda_core_storage && long_axes && (contiguous != 16384 || (split && elements / contiguous >= 2048));
@@ -555,8 +563,8 @@ bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t sha
     return cross_row_step_after_4096(across, problem.intermediates == Intermediates::compact) &&
            longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
   }
-  // 8192: the other pass, across / 2 points, one of 128 ... 4096.
-  return contiguous == two_row_cuda_core_pass && across >= 2 * shortest_cuda_core_pass &&
+  // 8192: the other pass, across / 2 points, one of 128 ... 4096 (64 not measured with the step).
+  return contiguous == two_row_cuda_core_pass && across >= 2 * 128 &&
          across <= 2 * longest_cuda_core_pass &&
          cross_row_8192_tile_bytes <= shared_bytes_per_block;
 }

@@ -335,7 +335,11 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{16384, 4096}, true, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, true},  // compact: 3 passes
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{128, 128, 128}, false, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 128}, false, false},  // 8192: no such pass
+      // 8192 strided: 128 | 64; an axis of 128 points only with compact intermediates
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 128}, false, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 1024}, true, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{8192, 1024}, false, false},  // (the H100)
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{64, 1024, 1024}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 1024}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{4096, 4096}, true, false},  // every axis 4096
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{4096, 4096}, true, false},
@@ -503,8 +507,8 @@ TEST(PlanSchedule, SixteenToSixtyFourPointsOnTheCudaCoresOnMemoryRichDevices) {
   });
 }
 
-// 2D shapes with an axis longer than 4096 points (every axis of 256 or more, 128 with compact
-// intermediates) take the radix-4 schedule, whose passes of 128 ... 4096 points run on the CUDA cores, in
+// 2D/3D shapes with an axis longer than 4096 points or of 64 (every axis of 256 or more, 128 with compact
+// intermediates, or 64) take the radix-4 schedule, whose passes of 64 ... 4096 points run on the CUDA cores, in
 // fp16/bf16 storage and, on a memory-rich device, in fp32 storage; not where a contiguous axis of 16384 points
 // meets fewer than 2048 rows or in the single-product mode (it would take two passes instead of one), nor
 // fp32 storage on the H100.
@@ -513,14 +517,14 @@ TEST(PlanSchedule, LongAxesOnTheCudaCores) {
   for_each_storage_and_tensor_core_mode([&](Problem problem, const std::string& name) {
     const bool narrow = problem.storage != StorageType::complex_fp32;
     for (const std::vector<std::int64_t>& sizes : std::vector<std::vector<std::int64_t>>{
-             {16384, 1024}, {32768, 1024}, {65536, 256}, {256, 65536}, {2048, 8192}}) {
+             {16384, 1024}, {32768, 1024}, {65536, 256}, {256, 65536}, {2048, 8192}, {8192, 1024}, {64, 1024, 1024},
+             {1024, 1024, 64}}) {
       problem.sizes = sizes;
       EXPECT_EQ(plan::problem_max_radix(problem, h200), 4) << name << " " << sizes[0] << " x " << sizes[1];
-      EXPECT_EQ(plan::problem_max_radix(problem, h100) == 4, narrow)
-          << name << " " << sizes[0] << " x " << sizes[1];
+      EXPECT_EQ(plan::problem_max_radix(problem, h100) == 4, narrow) << name << " " << sizes[0] << " x " << sizes[1];
     }
     for (const std::vector<std::int64_t>& sizes :
-         std::vector<std::vector<std::int64_t>>{{1024, 16384}, {256, 16384}, {64, 16384}, {16384, 64}}) {
+         std::vector<std::vector<std::int64_t>>{{1024, 16384}, {256, 16384}, {64, 16384}, {16384, 32}, {32, 64, 1024}}) {
       problem.sizes = sizes;
       EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::default_max_radix)
           << name << " " << sizes[0] << " x " << sizes[1];
@@ -533,9 +537,13 @@ TEST(PlanSchedule, LongAxesOnTheCudaCores) {
   const Plan p = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {16384, 1024}, 0, false);
   EXPECT_EQ(pass_lengths_of(p.implementation().axes.at(1)), (std::vector<std::int64_t>{128, 128})) << p.describe();
   EXPECT_TRUE(plan::passes_run_on_cuda_cores(p.implementation().axes.at(1))) << p.describe();
-  // 8192 x 1024's strided axis would take a 64-point pass at radix 4: make_plan keeps the default radices.
+  // 8192 x 1024's strided axis: 128 | 64, both CUDA-core passes.
   const Plan q = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 1024}, 0, false);
-  EXPECT_EQ(q.implementation().axes.at(1).stages.front().radix, plan::default_max_radix) << q.describe();
+  EXPECT_EQ(pass_lengths_of(q.implementation().axes.at(1)), (std::vector<std::int64_t>{128, 64})) << q.describe();
+  EXPECT_TRUE(plan::passes_run_on_cuda_cores(q.implementation().axes.at(1))) << q.describe();
+  // An axis of 32 points has no CUDA-core pass: 8192 x 32 x 32 keeps the default radices.
+  const Plan r = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {8192, 32, 32}, 0, false);
+  EXPECT_EQ(r.implementation().axes.at(0).stages.front().radix, plan::default_max_radix) << r.describe();
 }
 
 // After a 128 x 128 plane pass the later axes take radix 4 (their CUDA-core passes) on a memory-rich device
