@@ -140,9 +140,18 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // radix 4 against the default radices) 512^3 split 0.91x the time in fp16 and fp32 storage, single_fp16
     // 0.96x / 0.99x, relL2 6.4e-4 -> 2.8e-4 (fp16), 3.6e-7 -> 2.5e-7 (fp32 split).
     const int log2_most_elements = rich && !compact ? 27 : 26;
+    // Fewer elements than 2^20 too in the split mode, but for the 128 x 128 plane (one plane pass): H200 r462
+    // (A/B, three rounds, split): 64^3, 64^2, 256^2, 512^2, 1024 x 512, 64 x 256 ... 4096 and 256 ... 4096 x 64
+    // 0.61x ... 0.95x the time in every storage (fp16 64 x 1024 0.63x, 64^3 0.72x, 256^2 0.81x), compact
+    // 128 x 64 x 64 0.73x ... 0.75x, fp16 64^2 compact 1.03x slower; 128^2 compact (three passes instead of
+    // its plane) 1.28x ... 1.32x slower.  single_fp16 keeps 2^20 (there 1.06x ... 1.10x slower at 256 x 64,
+    // 1024 x 64, 64^2 compact 1.20x).
+    const bool one_plane =
+        problem.sizes.size() == 2 && problem.sizes[0] == plane_side && problem.sizes[1] == plane_side;
     const bool radix_four =
         ((cuda_core_storage ? long_axes_on_cuda_cores : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
-        elements >= (std::int64_t{1} << 20) && elements <= (std::int64_t{1} << log2_most_elements);
+        (split ? !one_plane : elements >= (std::int64_t{1} << 20)) &&
+        elements <= (std::int64_t{1} << log2_most_elements);
     return radix_four ? 4 : default_max_radix;
   }
   // One CUDA-core kernel per transform length (cuda_core_transform.cuh) for
