@@ -144,13 +144,15 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // (A/B, three rounds, split): 64^3, 64^2, 256^2, 512^2, 1024 x 512, 64 x 256 ... 4096 and 256 ... 4096 x 64
     // 0.61x ... 0.95x the time in every storage (fp16 64 x 1024 0.63x, 64^3 0.72x, 256^2 0.81x), compact
     // 128 x 64 x 64 0.73x ... 0.75x, fp16 64^2 compact 1.03x slower; 128^2 compact (three passes instead of
-    // its plane) 1.28x ... 1.32x slower.  single_fp16 keeps 2^20 (there 1.06x ... 1.10x slower at 256 x 64,
-    // 1024 x 64, 64^2 compact 1.20x).
+    // its plane) 1.28x ... 1.32x slower.  single_fp16 below 2^20 only where the contiguous axis has 256 points
+    // or more: 256^2, 512^2, 1024 x 512, 64 x 256 ... 4096 0.71x ... 0.98x the time there (r462, at the split
+    // mode's relL2: fp16 5e-4 ... 6e-4 -> 2.8e-4), but 1.06x ... 1.10x slower at 256 x 64, 1024 x 64, 4096 x 64
+    // compact and 1.20x ... 1.23x at 64^2 compact (64^3 0.81x ... 0.92x, left out with them).
     const bool one_plane =
         problem.sizes.size() == 2 && problem.sizes[0] == plane_side && problem.sizes[1] == plane_side;
     const bool radix_four =
         ((cuda_core_storage ? long_axes_on_cuda_cores : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
-        (split ? !one_plane : elements >= (std::int64_t{1} << 20)) &&
+        (split ? !one_plane : elements >= (std::int64_t{1} << 20) || contiguous >= 256) &&
         elements <= (std::int64_t{1} << log2_most_elements);
     return radix_four ? 4 : default_max_radix;
   }

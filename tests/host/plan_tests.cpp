@@ -130,10 +130,10 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
     EXPECT_EQ(radices_of({64}, narrow, ComputeMode::split_fp16, 0), (std::vector<int>{16, 4}));
     EXPECT_EQ(radices_of({32}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{16, 2}));
     EXPECT_EQ(radices_of({128}, narrow, ComputeMode::fp32, 0), (std::vector<int>{16, 8}));
-    // (2D: 64 x 4096 takes radix 4 in the split mode, every pass a CUDA-core one: LongAxesOnTheCudaCores;
+    // (2D: 64 x 4096 takes radix 4 in both modes, every pass a CUDA-core one: LongAxesOnTheCudaCores;
     // 32 x 4096 has no CUDA-core pass of 32 points.)
     EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::split_fp16, 0), six_radix_4);
-    EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::single_fp16, 0), three_radix_16);
+    EXPECT_EQ(radices_of({64, 4096}, narrow, ComputeMode::single_fp16, 0), six_radix_4);
     EXPECT_EQ(radices_of({32, 4096}, narrow, ComputeMode::split_fp16, 0), three_radix_16);
     EXPECT_EQ(radices_of({32768}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>{4, 4, 4, 4, 4, 4, 4, 2}));
     EXPECT_EQ(radices_of({65536}, narrow, ComputeMode::single_fp16, 0), (std::vector<int>(8, 4)));
@@ -535,12 +535,18 @@ TEST(PlanSchedule, LongAxesOnTheCudaCores) {
     }
     problem.sizes = {2048, 16384};
     EXPECT_EQ(plan::problem_max_radix(problem, h200) == 4, problem.mode == ComputeMode::split_fp16) << name;
-    // Fewer than 2^20 elements: the split mode only, and not the one 128 x 128 plane.
+    // Fewer than 2^20 elements: the split mode, and single_fp16 where the contiguous axis has 256 points or
+    // more; not the one 128 x 128 plane.
     for (const std::vector<std::int64_t>& sizes :
-         std::vector<std::vector<std::int64_t>>{{64, 64}, {64, 64, 64}, {256, 256}, {1024, 64}}) {
+         std::vector<std::vector<std::int64_t>>{{64, 64}, {64, 64, 64}, {1024, 64}}) {
       problem.sizes = sizes;
       EXPECT_EQ(plan::problem_max_radix(problem, h200) == 4, problem.mode == ComputeMode::split_fp16)
           << name << " " << sizes[0] << " x " << sizes[1];
+    }
+    for (const std::vector<std::int64_t>& sizes :
+         std::vector<std::vector<std::int64_t>>{{256, 256}, {64, 1024}, {1024, 512}}) {
+      problem.sizes = sizes;
+      EXPECT_EQ(plan::problem_max_radix(problem, h200), 4) << name << " " << sizes[0] << " x " << sizes[1];
     }
     problem.sizes = {128, 128};
     problem.intermediates = Intermediates::compact;
