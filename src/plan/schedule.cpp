@@ -135,7 +135,7 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // relL2 the same or lower (single_fp16 fp16 5.1e-4 -> 2.8e-4, fp32 storage 5.3e-4 -> 2.3e-7).  16384 x
     // 4096 with full intermediates then as 4096 | 128 | 128 without the step (cross_row_step_after_4096).
     const bool rows_of_4096 = problem.sizes.size() == 2 && problem.sizes[1] == longest_cuda_core_pass &&
-                              (across == two_row_cuda_core_pass || across == 2 * two_row_cuda_core_pass);
+                              (across == 8192 || across == 16384);
     // Up to 2^27 elements (512^3) on a memory-rich device with full intermediates: H200 r414 (A/B, two rounds,
     // radix 4 against the default radices) 512^3 split 0.91x the time in fp16 and fp32 storage, single_fp16
     // 0.96x / 0.99x, relL2 6.4e-4 -> 2.8e-4 (fp16), 3.6e-7 -> 2.5e-7 (fp32 split).
@@ -575,7 +575,7 @@ bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t sha
            longest_cuda_core_pass_tile_bytes <= shared_bytes_per_block;
   }
   // 8192: the other pass, across / 2 points, one of 128 ... 4096 (64 not measured with the step).
-  return contiguous == two_row_cuda_core_pass && across >= 2 * 128 &&
+  return contiguous == two_row_cuda_core_pass && across >= 256 &&
          across <= 2 * longest_cuda_core_pass &&
          cross_row_8192_tile_bytes <= shared_bytes_per_block;
 }
