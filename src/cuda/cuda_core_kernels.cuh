@@ -57,6 +57,8 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
   kernels.cuda_core_16384[1] = &cuda_core_transform_16384_kernel<Storage, +1>;
   kernels.cuda_core_halves[0] = &cuda_core_transform_16384_kernel<Storage, -1, 2>;
   kernels.cuda_core_halves[1] = &cuda_core_transform_16384_kernel<Storage, +1, 2>;
+  kernels.cuda_core_plane[0][0] = &cuda_core_transform_16384_kernel<Storage, -1, 1, Storage, true>;
+  kernels.cuda_core_plane[0][1] = &cuda_core_transform_16384_kernel<Storage, +1, 1, Storage, true>;
   kernels.cuda_core_short[0][0] = &cuda_core_short_transform_kernel<Storage, -1, 9>;
   kernels.cuda_core_short[0][1] = &cuda_core_short_transform_kernel<Storage, +1, 9>;
   kernels.cuda_core_short[1][0] = &cuda_core_short_transform_kernel<Storage, -1, 10>;
@@ -93,6 +95,8 @@ void set_cuda_core_intermediate_kernels(CudaCoreKernels& kernels) {
     cuda_core::set_passes<Intermediate, Intermediate>(kernels.cuda_core_pass[1][1]);
     cuda_core::set_passes<Intermediate, Storage>(kernels.cuda_core_pass[1][0]);
   }
+  kernels.cuda_core_plane[1][0] = &cuda_core_transform_16384_kernel<Storage, -1, 1, Intermediate, true>;
+  kernels.cuda_core_plane[1][1] = &cuda_core_transform_16384_kernel<Storage, +1, 1, Intermediate, true>;
   kernels.cuda_core_cross_row_pass[0][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
   kernels.cuda_core_cross_row_pass[0][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
   kernels.cuda_core_cross_row_pass[1][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, true>;

@@ -323,11 +323,12 @@ class InputFetch {
 // DFT over m, twiddles w_N^(t k0), written to tile[k0 * region + t] between
 // two block barriers (the first: the previous transform's last step has
 // read the tile).
+// (The plane kernel's stage 1 takes other twiddles, w_N^(e k0): twiddle_exponent e.)
 template <int Sign>
 __device__ __forceinline__ void radix_16_step_into_tile(float2 (&x)[16], float2* tile, int region,
-                                                        const float2* twiddles, int t) {
+                                                        const float2* twiddles, int t, int twiddle_exponent) {
   dft16<Sign>(x);
-  twiddle(x, twiddles, t);
+  twiddle(x, twiddles, twiddle_exponent);
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
@@ -340,9 +341,10 @@ __device__ __forceinline__ void radix_16_step_into_tile(float2 (&x)[16], float2*
 template <int Sign, typename Storage, int Length>
 __device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>& fetch, float2 (&x)[16],
                                                     float2* tile, int region, const float2* twiddles,
-                                                    std::int64_t transform, int t, int t_count) {
+                                                    std::int64_t transform, int t, int t_count,
+                                                    int twiddle_exponent) {
   fetch.load(x, transform, t, t_count);
-  radix_16_step_into_tile<Sign>(x, tile, region, twiddles, t);
+  radix_16_step_into_tile<Sign>(x, tile, region, twiddles, t, twiddle_exponent);
   fetch.start(transform + gridDim.x);
 }
 
@@ -480,7 +482,7 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
   cuda_core::InputFetch<Storage, n> fetch(shared_bytes, cuda_core_8192_tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     float2 x[16];
-    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
+    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count, t);
     // Stage 2: thread a + 32 k0 (warp k0) takes b from region k0 and writes it back.
     float2* const own = tile + k0 * region;
 #pragma unroll
@@ -589,7 +591,7 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
   cuda_core::InputFetch<Storage, n> fetch(shared_bytes, Shape::tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     float2 x[16];
-    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
+    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count, t);
     // Stage 2: thread k0 + 16 a (a = c) takes b.
 #pragma unroll
     for (int b = 0; b < 16; ++b) x[b] = tile[k0 * region + c + radix * b];
@@ -1054,6 +1056,30 @@ __device__ __forceinline__ void load_half(float2 (&x)[16], const Element& elemen
   }
 }
 
+// Stage 2 of a 128 x 128 plane (cuda_core_transform_16384_kernel's Plane): x[h + 2 j] holds the point of
+// row index n2 = u + 64 h (h < 2) and column index n1 = j + 8 m (j < 8; stage 1 took the DFT over m and
+// twiddled by w_128^(j k_a)).  The 8-point DFT over j completes the column's 128 points (K1 = k_a + 16 kc);
+// then the row's first radix-2 step of decimation in frequency over h, times w_128^(kb u), leaves in
+// x[kb + 2 kc] the input of the 64-point DFT over u whose outputs K2' give K2 = kb + 2 K2'.  `table`:
+// w_16384^i (w_128 = w_16384^128).
+template <int Sign>
+__device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const float2* __restrict__ table, int u) {
+  float2 upper[8], lower[8];  // h = 0, h = 1
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    upper[j] = x[2 * j];
+    lower[j] = x[2 * j + 1];
+  }
+  dft8<Sign>(upper);
+  dft8<Sign>(lower);
+  const float2 w = __ldg(table + 128 * u);  // w_128^u
+#pragma unroll
+  for (int kc = 0; kc < 8; ++kc) {
+    x[2 * kc] = complex_add(upper[kc], lower[kc]);
+    x[2 * kc + 1] = complex_multiply(complex_subtract(upper[kc], lower[kc]), w);
+  }
+}
+
 }  // namespace cuda_core
 
 // Transforms params.total_columns packed transforms of Parts x 16384 points
@@ -1087,10 +1113,20 @@ __device__ __forceinline__ void load_half(float2 (&x)[16], const Element& elemen
 // slower than two passes of 256 points on the CUDA cores (the fp32 mode,
 // r348): removed.  Outputs exchanged through distributed shared memory for
 // contiguous stores ran 1.12x ... 1.16x slower (r308).
-template <typename Storage, int Sign, int Parts = 1>
+// Plane (Parts = 1): the 2D DFT of each 128 x 128 plane (the last two axes of a 2D/3D transform, the plan's
+// plane pass) instead, in the same four steps: n = n2 + 128 n1 with t = n2 + 128 j, n1 = j + 8 m.  Stage 1
+// is the column DFT over m with w_128^(j k_a) (k_a = the region g); stage 2 the column's 8-point DFT over j
+// and the row's radix-2 step (cuda_core::plane_column_and_row_step), row k0' = kb + 2 kc; stages 3 and 4 the
+// row's 64-point DFT over u as the 1D transform's.  Stage 4's lanes take (k1', kb), so that a warp writes
+// 32 neighbouring outputs K2 = kb + 2 (k1' + 16 k2') of row K1 = g + 16 kc.  Output: the storage type, or
+// the plan's intermediate elements where later axes follow.
+template <typename Storage, int Sign, int Parts = 1, typename Output = Storage, bool Plane = false>
 __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     cuda_core_transform_16384_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
+  using OutputTraits = StorageTraits<Output>;
+  static_assert(!Plane || Parts == 1, "a plane is one block's");
+  static_assert(Plane || std::is_same_v<Output, Storage>, "a 1D transform writes its storage type");
   constexpr int n = 1 << cuda_core_16384_log2_length, t_count = cuda_core_16384_threads;
   constexpr int region = cuda_core_16384_region, pitch = cuda_core_16384_row_pitch;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
@@ -1098,6 +1134,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, u = t & 63, k0_local = u & 15, c = u >> 4;
   float2* const own = tile + (t >> 6) * region;  // group g's region
+  const int stage_one_exponent = Plane ? 128 * (t >> 7) : t;  // w_128^(j k_a) = w_16384^(128 j k_a), or w_16384^(t k0)
   static_assert(Parts == 1 || Parts == 2, "one block per transform, or a cluster of two");
   const int h = Parts > 1 ? static_cast<int>(blockIdx.x % Parts) : 0;  // the block's half (rank in the cluster)
   const std::int64_t first_transform = blockIdx.x / Parts, transform_step = gridDim.x / Parts;
@@ -1136,10 +1173,11 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
       }
 #pragma unroll
       for (int m = 8; m < 16; ++m) x[m] = Traits::widen(upper[m - 8]);
-      cuda_core::radix_16_step_into_tile<Sign>(x, tile, region, twiddles, t);
+      cuda_core::radix_16_step_into_tile<Sign>(x, tile, region, twiddles, t, stage_one_exponent);
       fetch.start(transform + transform_step);
     } else if constexpr (Parts == 1) {
-      cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count);
+      cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count,
+                                           stage_one_exponent);
     } else {  // stage 1 of y_h (first_radix_16_step's, with the half's w_32768^(h t) after the DFT)
       const Storage* source = input + transform * (n * Parts) + t;
       if (reads_slices && fetch.active()) {  // the own half from staging, the other from device memory (L2)
@@ -1195,8 +1233,12 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     // Stage 2: thread u of group g takes m'.
 #pragma unroll
     for (int m = 0; m < 16; ++m) x[m] = own[u + 64 * m];
-    cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, 16 * u);  // w_1024 = w_16384^16
+    if constexpr (Plane) {
+      cuda_core::plane_column_and_row_step<Sign>(x, twiddles, u);
+    } else {
+      cuda_core::dft16<Sign>(x);
+      cuda_core::twiddle(x, twiddles, 16 * u);  // w_1024 = w_16384^16
+    }
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < 16; ++k) own[k * pitch + u] = x[k];
@@ -1212,6 +1254,27 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     __syncthreads();
     // Stage 4: rows (g = t mod 16, k0' + 16 k1' = t / 16 + 64 q); output k = t + 1024 q + 4096 k2'
     // of the block's 16384-point DFT, X[Parts k + h] of the transform.
+    if constexpr (Plane) {
+      // Lane k1' + 16 kb takes rows (g, kc) = (r mod 16, r / 16), r = warp + 32 q; output kb + 2 k1' + 32 k2'
+      // + 128 (g + 16 kc) of the plane.
+      const int lane = t & 31, k1_lane = lane & 15, kb = lane >> 4;
+      Output* const plane = static_cast<Output*>(params.output) + transform * n + kb + 2 * k1_lane;
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        const int r = (t >> 5) + 32 * q, g = r & 15, kc = r >> 4;
+        const float2* const row = tile + g * region + (kb + 2 * kc) * pitch + k1_lane;
+        float2 y[4];
+#pragma unroll
+        for (int a = 0; a < 4; ++a) y[a] = row[16 * a];
+        cuda_core::dft4<Sign>(y[0], y[1], y[2], y[3]);
+#pragma unroll
+        for (int k2 = 0; k2 < 4; ++k2) {
+          const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
+          OutputTraits::store(plane + 32 * k2 + 128 * (g + 16 * kc), value);
+        }
+      }
+      continue;
+    }
     const float2* const rows = tile + (t & 15) * region;
     Storage* destination = output + transform * (n * Parts) + Parts * t + h;
     if (waits_before_stores) arch::wait_for_cluster();

@@ -264,6 +264,16 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
   }
 }
 
+// The CUDA-core plane kernel (cuda_core_transform_16384_kernel's Plane) from storage to storage or to the
+// intermediates, as cuda_core_kernel gives the 16384-point transform's.
+CudaCoreKernel cuda_core_plane_kernel(const KernelChoice& kernels, int sign, int storage_bytes,
+                                      bool output_is_intermediate, bool memory_rich) {
+  CudaCoreKernel choice =
+      cuda_core_kernel(kernels, cuda::cuda_core_16384_log2_length, sign, storage_bytes, false, memory_rich);
+  choice.kernel = kernels.cuda_core_plane[output_is_intermediate][sign < 0 ? 0 : 1];
+  return choice;
+}
+
 // Whether a pass of 2^log2_length points runs the stages of
 // plan::radix_schedule(2^log2_length, max_radix).
 bool has_stages_of_radix_schedule(const plan::AxisSchedule& axis, const plan::Pass& pass, int log2_length,
@@ -628,10 +638,21 @@ class CudaExecutor final : public Executor {
                                 storage_bytes == 4 && kernels.cuda_core_8192_pass[0] != nullptr &&
                                 cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes + shared_twiddle_bytes <=
                                     static_cast<std::size_t>(max_shared_);
-      const CudaCoreKernel cuda_core = cuda_core_stages && !pass_of_8192
-                                           ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters,
-                                                              memory_rich)
-                                           : CudaCoreKernel{};
+      // A plane pass whose two 128-point axes run the radix-4 schedule (plan::runs_plane_pass): the CUDA-core
+      // plane kernel, from storage.
+      const bool plane_on_cuda_cores =
+          view.plane && !launch.input_is_intermediate && !runtime_shape_kernels_forced() &&
+          has_stages_of_radix_schedule(plan.axes[0], plan.axes[0].passes[0], 7, 4) &&
+          has_stages_of_radix_schedule(plan.axes[1], plan.axes[1].passes[0], 7, 4);
+      const CudaCoreKernel cuda_core =
+          plane_on_cuda_cores
+              ? cuda_core_plane_kernel(kernels, sign, storage_bytes, launch.output_is_intermediate, memory_rich)
+          : cuda_core_stages && !pass_of_8192
+              ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters, memory_rich)
+              : CudaCoreKernel{};
+      if (plane_on_cuda_cores && cuda_core.kernel == nullptr) {
+        throw Error(Status::not_supported, "no CUDA-core plane kernel for this storage: " + plan.description);
+      }
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
       // Any other pass of 64 ... 4096 points whose stages are fp32 arithmetic
       // (of several, or along a strided axis): cuda::cuda_core_pass_kernel,

@@ -340,18 +340,6 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
     }
   }
   plan.plane_pass = plan::runs_plane_pass(problem, max_radix, plan.input_layout.packed, shared_bytes);
-  // The axes after a plane pass with their own radix (plan::max_radix_after_plane_pass), where each of their
-  // passes then runs on the CUDA cores.
-  const int later_radix = plan.plane_pass ? plan::max_radix_after_plane_pass(problem, max_radix, bandwidth) : max_radix;
-  if (later_radix != max_radix) {
-    std::vector<plan::AxisSchedule> later_axes;
-    bool cuda_cores = true;
-    for (std::size_t a = 2; a < plan.axes.size(); ++a) {
-      later_axes.push_back(scheduled_axis(static_cast<std::size_t>(plan.axes[a].axis), later_radix));
-      cuda_cores = cuda_cores && plan::passes_run_on_cuda_cores(later_axes.back());
-    }
-    if (cuda_cores) std::copy(later_axes.begin(), later_axes.end(), plan.axes.begin() + 2);
-  }
 
   if (backend == Backend::host) {
     plan.backend = Backend::host;

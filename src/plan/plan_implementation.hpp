@@ -255,19 +255,19 @@ constexpr std::int64_t tile_in_parts_shared_bytes(std::int64_t elements, int inp
 // power of two.
 void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, bool strided_axis);
 
-// Whether the last two axes, of 128 x 128 planes, run as one CUDA pass (the
-// 2^14-point register-block pass computing each plane's 2D DFT, cuda::
-// plane_pass_kernel) instead of one pass per axis: where a contiguous
-// 2^14-point single pass would run (pass_limits with reads_packed_storage:
-// fp16/bf16 storage read packed, a tensor-core mode with the default
-// radices, shared_bytes_per_block for its tiles).  The axes keep their own
-// stages; the host executor runs them axis by axis.
+// Whether the last two axes, of 128 x 128 planes, run as one CUDA pass
+// computing each plane's 2D DFT instead of one pass per axis.  With the
+// default radices the 2^14-point register-block pass (cuda::plane_pass_kernel),
+// where a contiguous 2^14-point single pass would run (pass_limits with
+// reads_packed_storage: fp16/bf16 storage read packed, a tensor-core mode,
+// shared_bytes_per_block for its tiles); with the radix-4 schedule (max_radix
+// 4) the CUDA-core plane kernel (cuda::cuda_core_transform_16384_kernel's
+// Plane), in a tensor-core mode where its tile fits (problem_max_radix
+// gives radix 4 to 128 x 128 planes where the CUDA-core kernels serve the
+// storage, and the later axes then take radix 4 with them).
+// The axes keep their own stages; the host executor runs them axis by axis.
 constexpr std::int64_t plane_side = 128;
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block);
-// The largest radix of the axes after a plane pass (X x 128 x 128, X >= 128): 4, so that they run on the CUDA
-// cores (make_plan keeps that where each of their passes is a CUDA-core pass), on a memory-rich device when the
-// problem leaves the radix to the library; else max_radix, the plane's.
-int max_radix_after_plane_pass(const Problem& problem, int max_radix, double memory_bytes_per_sm_cycle);
 
 // The cross-row step: the first pass of the axis executed second (the one
 // before the contiguous axis), a DFT of cross_row_step_points across rows

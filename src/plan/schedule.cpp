@@ -148,12 +148,24 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // or more: 256^2, 512^2, 1024 x 512, 64 x 256 ... 4096 0.71x ... 0.98x the time there (r462, at the split
     // mode's relL2: fp16 5e-4 ... 6e-4 -> 2.8e-4), but 1.06x ... 1.10x slower at 256 x 64, 1024 x 64, 4096 x 64
     // compact and 1.20x ... 1.23x at 64^2 compact (64^3 0.81x ... 0.92x, left out with them).
-    const bool one_plane =
-        problem.sizes.size() == 2 && problem.sizes[0] == plane_side && problem.sizes[1] == plane_side;
+    const std::size_t rank = problem.sizes.size();
+    const bool one_plane = rank == 2 && problem.sizes[0] == plane_side && problem.sizes[1] == plane_side;
+    // Last two axes of 128 x 128 planes: the plane pass on the CUDA cores (cuda::cuda_core_transform_16384_kernel's
+    // Plane; runs_plane_pass), where the storage's CUDA-core kernels serve, in both tensor-core modes and with
+    // both intermediates (make_plan keeps the default radices, so the tensor-core plane pass, where a later
+    // axis's pass would not be a CUDA-core pass).  H200 r465 (A/B, three rounds, against the tensor-core
+    // plane pass, whose later axes took radix 4 there; with compact intermediates against three CUDA-core
+    // passes): split 128^3 0.83x the time in fp16 (0.563 -> 0.466 ms, 1.16x cuFFT fp16 -> 0.96x), 0.82x in
+    // bf16, 0.87x in fp32 storage, compact 0.70x ... 0.72x; 128 x 128 0.69x ... 0.79x; 64 ... 2048 x 128 x
+    // 128 0.82x ... 0.89x (compact 0.70x ... 0.76x); single_fp16 0.85x ... 0.95x at the split mode's relL2
+    // (fp16 3.7e-4 -> 2.8e-4, fp32 storage 3.1e-4 -> 2.0e-7).  Not measured on the H100.
+    const bool planes = problem.sizes[rank - 1] == plane_side && problem.sizes[rank - 2] == plane_side;
+    const bool planes_on_cuda_cores = cuda_core_storage && planes;
     const bool radix_four =
-        ((cuda_core_storage ? long_axes_on_cuda_cores : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
-        (split ? !one_plane : elements >= (std::int64_t{1} << 20) || contiguous >= 256) &&
-        elements <= (std::int64_t{1} << log2_most_elements);
+        planes_on_cuda_cores ||
+        (((cuda_core_storage ? long_axes_on_cuda_cores : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
+         (split ? !one_plane : elements >= (std::int64_t{1} << 20) || contiguous >= 256) &&
+         elements <= (std::int64_t{1} << log2_most_elements));
     return radix_four ? 4 : default_max_radix;
   }
   // One CUDA-core kernel per transform length (cuda_core_transform.cuh) for
@@ -481,19 +493,13 @@ void fill_passes(AxisSchedule& axis, const std::vector<int>& pass_log2_lengths, 
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block) {
   const std::size_t rank = problem.sizes.size();
   if (rank < 2 || problem.sizes[rank - 1] != plane_side || problem.sizes[rank - 2] != plane_side) return false;
+  // The radix-4 schedule: the CUDA-core plane kernel, one block of its 16384-point tile per plane (from the
+  // caller's input, or from the workspace a gathered input was copied to).
+  if (max_radix == 4) return tensor_core_mode(problem.mode) && cuda_core_16384_tile_bytes <= shared_bytes_per_block;
   // The single-pass limit does not depend on the intermediates' format.
   const PassLimits limits =
       pass_limits(problem.storage, problem.mode, max_radix, input_packed, false, shared_bytes_per_block);
   return limits.contiguous_single_pass >= plane_side * plane_side;
-}
-
-int max_radix_after_plane_pass(const Problem& problem, int max_radix, double memory_bytes_per_sm_cycle) {
-  // H200 r420 (A/B, three rounds, against the plane's default radices; full intermediates): 128^3 split 0.83x
-  // the time in fp16 / bf16 (0.672 -> 0.559 ms: the 128-point strided pass 0.192 ms at 4.1 TB/s, ncu),
-  // single_fp16 0.92x, fp32 storage split 0.95x, single 0.99x; 256 ... 2048 x 128 x 128 0.75x ... 0.97x (fp32
-  // storage single_fp16 512 x 128 x 128 1.00x); relL2 the same (split, fp16/bf16) or lower (single_fp16 fp16
-  // 5.0e-4 -> 3.7e-4, fp32 storage split 2.4e-7 -> 2.2e-7).  Not measured on the H100.
-  return problem.max_radix == 0 && memory_rich(memory_bytes_per_sm_cycle) ? 4 : max_radix;
 }
 
 void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, bool strided_axis) {

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <random>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "../common/intermediate_tolerance.hpp"
@@ -939,7 +940,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       {2, 2},      {16, 8},      {2, 1024},     {1024, 2},      {64, 64},       {256, 512},
       {1024, 1024}, {2048, 2048}, {4096, 4096}, {8192, 8192}, {1024, 8192}, {2, 2, 2}, {8, 16, 4}, {32, 32, 32},
       {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}, {4, 16384}, {16384, 4},
-      {128, 128},  {2, 128, 128}, {4, 32768},
+      {128, 128},  {2, 128, 128}, {64, 128, 128}, {4, 32768},
       // strided 2048 / 4096-point axes whose tiles in parts (fp32 storage) fit
       // the columns side by side (2048 x 16, 4096 x 4) or not (2048 x 4)
       {2048, 16},  {2048, 4},     {4096, 4},
@@ -981,18 +982,22 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       run_host_agreement(p, buffers, totals);
     }
   }
-  // The passes only the fixed-shape kernels hold: the plane pass (the last
-  // two axes of 128 x 128 planes in one pass) and the paired-halves pass
-  // (fp16/bf16 storage's 2^15-point single pass: two blocks per transform,
-  // each writing every other output), in place and out of place, with each
-  // normalization (applied by the pass or after it), an odd batch, and the
-  // host executor on the same plan.
-  for (const std::vector<std::int64_t>& shape :
-       {std::vector<std::int64_t>{128, 128}, {2, 128, 128}, {1 << 15}}) {
+  // The passes only one kernel holds: the plane pass (the last two axes of
+  // 128 x 128 planes in one pass; the radix-4 schedule's CUDA-core plane
+  // kernel, and the default radices' register-block pass: radix 16 asked
+  // for, or a later axis too short for the CUDA cores) and the
+  // paired-halves pass (fp16/bf16 storage's 2^15-point single pass: two
+  // blocks per transform, each writing every other output), in place and
+  // out of place, with each normalization (applied by the pass or after
+  // it), an odd batch, and the host executor on the same plan.
+  const std::vector<std::pair<std::vector<std::int64_t>, int>> single_kernel_shapes = {
+      {{128, 128}, 0}, {{128, 128}, 16}, {{2, 128, 128}, 0}, {{1 << 15}, 0}};
+  for (const auto& [shape, max_radix] : single_kernel_shapes) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
       for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
         Problem p;
         p.sizes = shape;
+        p.max_radix = max_radix;
         p.batch = 3;
         if (static_cast<std::size_t>(transform_elements(p) * p.batch) > buffers.capacity) continue;
         p.mode = mode;
@@ -1238,6 +1243,12 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
     p.input_layout = {{}, 3, 1};  // interleaved batches
     p.output_layout = {{}, 3, 1};
     run_layout_case(p, true, "interleaved-batches in-place radix-4", buffers, totals, seed++);
+    // The CUDA-core plane kernel reading the workspace a gathered input went to, then scattered.
+    p.sizes = {128, 128};
+    p.max_radix = 0;
+    p.input_layout = {{128, 136}, 1, 128 * 136 + 8};
+    p.output_layout = {{128, 129}, 2, 0};
+    run_layout_case(p, false, "padded-in-strided-out planes", buffers, totals, seed++);
   }
   // Random shapes and layouts (tests/common/random_cases.hpp, fixed seed):
   // batch 1-5, any storage and mode.

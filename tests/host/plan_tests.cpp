@@ -181,17 +181,15 @@ TEST(PlanSchedule, Fp32StorageTakesCudaCoreKernelsOnMemoryRichDevices) {
   using Sizes = std::vector<std::int64_t>;
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
     for (const Sizes& sizes : {Sizes{128}, Sizes{2048}, Sizes{4096}, Sizes{1 << 16}, Sizes{1 << 19},
-                               Sizes{1024, 1024}, Sizes{256, 256, 256}, Sizes{512, 512, 256}}) {
+                               Sizes{1024, 1024}, Sizes{256, 256, 256}, Sizes{512, 512, 256}, Sizes{128, 128, 128}}) {
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h200), 4) << sizes.size() << " " << sizes[0];
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h100), plan::default_max_radix) << sizes[0];
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp16, mode, h200), 4) << sizes[0];
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp16, mode, h100), 4) << sizes[0];
     }
-    // Not 8 points (no CUDA-core kernel of 8), nor 128^3 (1.11x ... 1.24x slower on the H200); 16 ... 64
-    // points since their kernels without the tensor cores (SixteenToSixtyFourPoints... below).
-    for (const Sizes& sizes : {Sizes{8}, Sizes{128, 128, 128}}) {
-      EXPECT_EQ(max_radix(sizes, StorageType::complex_fp32, mode, h200), plan::default_max_radix) << sizes[0];
-    }
+    // Not 8 points (no CUDA-core kernel of 8); 16 ... 64 points since their kernels without the tensor
+    // cores (SixteenToSixtyFourPoints... below); 128^3 since the CUDA-core plane kernel (PlanesOf128...).
+    EXPECT_EQ(max_radix(Sizes{8}, StorageType::complex_fp32, mode, h200), plan::default_max_radix);
   }
   // 512^3 (2^27 elements) on the H200 with full intermediates, in every storage; not on the H100 nor with
   // compact intermediates.
@@ -337,8 +335,8 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::split_fp16, StorageType::complex_fp32, Sizes{1024, 8192}, false, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 4096}, true, true},  // the step of four
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{16384, 4096}, true, false},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, false, true},  // compact: 3 passes
-      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{128, 128, 128}, false, true},
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{128, 128, 128}, true, true},  // the CUDA-core plane
+      {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{128, 128, 128}, true, true},
       // 8192 strided: 128 | 64; an axis of 128 points only with compact intermediates
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 128}, false, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 1024}, true, true},
@@ -536,7 +534,7 @@ TEST(PlanSchedule, LongAxesOnTheCudaCores) {
     problem.sizes = {2048, 16384};
     EXPECT_EQ(plan::problem_max_radix(problem, h200) == 4, problem.mode == ComputeMode::split_fp16) << name;
     // Fewer than 2^20 elements: the split mode, and single_fp16 where the contiguous axis has 256 points or
-    // more; not the one 128 x 128 plane.
+    // more; the one 128 x 128 plane on the CUDA-core plane kernel (PlanesOf128...).
     for (const std::vector<std::int64_t>& sizes :
          std::vector<std::vector<std::int64_t>>{{64, 64}, {64, 64, 64}, {1024, 64}}) {
       problem.sizes = sizes;
@@ -548,10 +546,6 @@ TEST(PlanSchedule, LongAxesOnTheCudaCores) {
       problem.sizes = sizes;
       EXPECT_EQ(plan::problem_max_radix(problem, h200), 4) << name << " " << sizes[0] << " x " << sizes[1];
     }
-    problem.sizes = {128, 128};
-    problem.intermediates = Intermediates::compact;
-    EXPECT_EQ(plan::problem_max_radix(problem, h200), plan::default_max_radix) << name;
-    problem.intermediates = Intermediates::full;
   });
   // The plan: 16384 x 1024's strided axis as two CUDA-core passes of 128 points (fp16 storage needs no
   // memory-rich device).
@@ -567,34 +561,53 @@ TEST(PlanSchedule, LongAxesOnTheCudaCores) {
   EXPECT_EQ(r.implementation().axes.at(0).stages.front().radix, plan::default_max_radix) << r.describe();
 }
 
-// After a 128 x 128 plane pass the later axes take radix 4 (their CUDA-core passes) on a memory-rich device
-// when the problem leaves the radix to the library; the plane keeps its own.
-TEST(PlanSchedule, AxesAfterThePlanePassOnTheCudaCoresOnMemoryRichDevices) {
+// 128 x 128 planes (the last two axes) take radix 4 where the CUDA-core kernels serve the storage, and then
+// run as one pass on the CUDA-core plane kernel, from packed or gathered inputs; the later axes take radix 4
+// with them.  Where a later axis has no CUDA-core pass (2 x 128 x 128), or the caller asks for radix 16, the
+// default radices' plane pass (cuda::plane_pass_kernel) instead.
+TEST(PlanSchedule, PlanesOf128OnTheCudaCores) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
-  Problem problem;
-  problem.sizes = {128, 128, 128};
-  problem.storage = StorageType::complex_fp16;
-  const int plane_radix = plan::problem_max_radix(problem, h200);
-  EXPECT_EQ(plane_radix, plan::default_max_radix);
-  EXPECT_TRUE(plan::runs_plane_pass(problem, plane_radix, true, plan::default_shared_bytes_per_block));
-  EXPECT_EQ(plan::max_radix_after_plane_pass(problem, plane_radix, h200), 4);
-  EXPECT_EQ(plan::max_radix_after_plane_pass(problem, plane_radix, h100), plane_radix);
-  problem.max_radix = 16;  // the caller's radix holds everywhere
-  EXPECT_EQ(plan::max_radix_after_plane_pass(problem, 16, h200), 16);
-  // The schedule make_plan then keeps: axis 0 (strided, written to storage) one 128-point CUDA-core pass.
-  plan::AxisSchedule axis;
-  axis.size = 128;
-  plan::schedule_axis(axis, 4,
-                      plan::pass_limits(problem.storage, problem.mode, 4, false, true,
-                                        plan::default_shared_bytes_per_block, 8, true, h200),
-                      true);
-  EXPECT_EQ(pass_lengths_of(axis), (std::vector<std::int64_t>{128}));
-  EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis));
-  // Without a device (the H100's bandwidth) the plan is the plane's radices throughout.
-  problem.max_radix = 0;
-  problem.batch = 2;
-  const Plan plan = make_plan(problem, Backend::host);
-  EXPECT_EQ(plan.describe().find("r4"), std::string::npos) << plan.describe();
+  for_each_storage_and_tensor_core_mode([&](Problem problem, const std::string& name) {
+    const bool narrow = problem.storage != StorageType::complex_fp32;
+    for (const std::vector<std::int64_t>& sizes :
+         std::vector<std::vector<std::int64_t>>{{128, 128}, {128, 128, 128}, {64, 128, 128}, {2048, 128, 128}}) {
+      problem.sizes = sizes;
+      for (Intermediates intermediates : {Intermediates::full, Intermediates::compact}) {
+        if (intermediates == Intermediates::compact && !narrow) continue;
+        problem.intermediates = intermediates;
+        EXPECT_EQ(plan::problem_max_radix(problem, h200), 4) << name << " " << sizes[0];
+        EXPECT_EQ(plan::problem_max_radix(problem, h100) == 4, narrow) << name << " " << sizes[0];
+        for (bool packed : {true, false}) {
+          EXPECT_TRUE(plan::runs_plane_pass(problem, 4, packed, plan::default_shared_bytes_per_block)) << name;
+        }
+        EXPECT_FALSE(plan::runs_plane_pass(problem, 4, true, plan::cuda_core_16384_tile_bytes - 1)) << name;
+      }
+      problem.intermediates = Intermediates::full;
+    }
+  });
+  // The plans: the plane's axes and 128^3's strided axis as the radix-4 schedule, one CUDA-core pass each.
+  const Plan cube = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128, 128}, 0, false);
+  EXPECT_TRUE(cube.implementation().plane_pass) << cube.describe();
+  for (const plan::AxisSchedule& axis : cube.implementation().axes) {
+    EXPECT_EQ(axis.stages.front().radix, 4) << cube.describe();
+    EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis)) << cube.describe();
+  }
+  const Plan gathered = host_plan_of(StorageType::complex_bf16, ComputeMode::single_fp16, {128, 128}, 0, true);
+  EXPECT_TRUE(gathered.implementation().plane_pass) << gathered.describe();
+  EXPECT_EQ(gathered.implementation().axes.at(0).stages.front().radix, 4) << gathered.describe();
+  // A 2-point axis has no CUDA-core pass: the default radices' plane.
+  const Plan flat = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {2, 128, 128}, 0, false);
+  EXPECT_TRUE(flat.implementation().plane_pass) << flat.describe();
+  EXPECT_EQ(flat.implementation().axes.at(0).stages.front().radix, plan::default_max_radix) << flat.describe();
+  // The caller's radix holds everywhere.
+  const Plan asked = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 16, false);
+  EXPECT_TRUE(asked.implementation().plane_pass) << asked.describe();
+  EXPECT_EQ(asked.implementation().axes.at(0).stages.front().radix, 16) << asked.describe();
+  // Not in the fp32 mode (no plane pass there).
+  Problem fp32_mode;
+  fp32_mode.sizes = {128, 128, 128};
+  fp32_mode.mode = ComputeMode::fp32;
+  EXPECT_FALSE(plan::runs_plane_pass(fp32_mode, 4, true, plan::default_shared_bytes_per_block));
 }
 
 // The register-block kernels' longer passes (plan::pass_limits) only where
@@ -1005,9 +1018,11 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWithShortPasses) {
   }
 }
 
-// The last two axes of 128 x 128 planes run as one CUDA pass exactly where
-// a 2^14-point single pass reading packed storage would, and both axes keep
-// their own stages (the host executor runs them).
+// The last two axes of 128 x 128 planes run as one CUDA pass: with the
+// default radices exactly where a 2^14-point single pass reading packed
+// storage would, with the radix-4 schedule (the CUDA-core plane kernel) from
+// gathered inputs too; both axes keep their own stages (the host executor
+// runs them).
 TEST(PlanSchedule, PlanePassForPackedStorageOf128By128Planes) {
   struct Case {
     StorageType storage;
@@ -1029,7 +1044,8 @@ TEST(PlanSchedule, PlanePassForPackedStorageOf128By128Planes) {
       {StorageType::complex_fp32, ComputeMode::fp32, {128, 128}, 0, false, false},
       {StorageType::complex_fp16, ComputeMode::fp32, {128, 128}, 0, false, false},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 8, false, false},
-      {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 0, true, false},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 16, true, false},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 0, true, true},  // radix 4
   };
   for (const Case& c : cases) {
     const Plan p = host_plan_of(c.storage, c.mode, c.sizes, c.max_radix, c.strided_input);
