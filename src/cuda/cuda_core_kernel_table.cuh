@@ -22,9 +22,9 @@ struct CudaCoreKernels {
   PassKernel cuda_core_16384[2] = {nullptr, nullptr};  // cuda_core_transform_16384_kernel, likewise
   // cuda_core_transform_16384_kernel in clusters of two blocks (2^15 points) [forward, inverse] (sm_90).
   PassKernel cuda_core_halves[2] = {nullptr, nullptr};
-  // cuda_core_transform_16384_kernel's Plane: the 2D DFT of 128 x 128 planes from storage [output is
-  // intermediate][forward, inverse].
-  PassKernel cuda_core_plane[2][2] = {};
+  // cuda_core_transform_16384_kernel's PlaneColumns: the 2D DFT of planes of 16384 / C x C points from storage
+  // [output is intermediate][log2 C - 6][forward, inverse].
+  PassKernel cuda_core_plane[2][3][2] = {};
   // cuda_core_short_transform_kernel [log2 length - 9][forward, inverse].
   PassKernel cuda_core_short[4][2] = {};
   // cuda_core_warp_transform_kernel [log2 length - 7][forward, inverse].

@@ -38,6 +38,19 @@ void set_passes(PassKernel (&kernels)[7][2][2]) {
   set_passes_of_length<Input, Output, 12>(kernels[6]);
 }
 
+// cuda_core_transform_16384_kernel's planes of 64, 128 and 256 columns from Storage to Output [log2 columns -
+// 6][forward, inverse].
+template <typename Storage, typename Output>
+void set_planes(PassKernel (&kernels)[3][2]) {
+  static_assert(cuda_core_plane_min_log2_columns == 6 && cuda_core_plane_max_log2_columns == 8, "the table's rows");
+  kernels[0][0] = &cuda_core_transform_16384_kernel<Storage, -1, 1, Output, 64>;
+  kernels[0][1] = &cuda_core_transform_16384_kernel<Storage, +1, 1, Output, 64>;
+  kernels[1][0] = &cuda_core_transform_16384_kernel<Storage, -1, 1, Output, 128>;
+  kernels[1][1] = &cuda_core_transform_16384_kernel<Storage, +1, 1, Output, 128>;
+  kernels[2][0] = &cuda_core_transform_16384_kernel<Storage, -1, 1, Output, 256>;
+  kernels[2][1] = &cuda_core_transform_16384_kernel<Storage, +1, 1, Output, 256>;
+}
+
 // cuda_core_warp_transform_kernel of 2^Log2Length points [forward, inverse].
 template <typename Storage, int Log2Length>
 void set_warp_transforms(PassKernel (&kernels)[2]) {
@@ -57,8 +70,7 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
   kernels.cuda_core_16384[1] = &cuda_core_transform_16384_kernel<Storage, +1>;
   kernels.cuda_core_halves[0] = &cuda_core_transform_16384_kernel<Storage, -1, 2>;
   kernels.cuda_core_halves[1] = &cuda_core_transform_16384_kernel<Storage, +1, 2>;
-  kernels.cuda_core_plane[0][0] = &cuda_core_transform_16384_kernel<Storage, -1, 1, Storage, true>;
-  kernels.cuda_core_plane[0][1] = &cuda_core_transform_16384_kernel<Storage, +1, 1, Storage, true>;
+  cuda_core::set_planes<Storage, Storage>(kernels.cuda_core_plane[0]);
   kernels.cuda_core_short[0][0] = &cuda_core_short_transform_kernel<Storage, -1, 9>;
   kernels.cuda_core_short[0][1] = &cuda_core_short_transform_kernel<Storage, +1, 9>;
   kernels.cuda_core_short[1][0] = &cuda_core_short_transform_kernel<Storage, -1, 10>;
@@ -95,8 +107,7 @@ void set_cuda_core_intermediate_kernels(CudaCoreKernels& kernels) {
     cuda_core::set_passes<Intermediate, Intermediate>(kernels.cuda_core_pass[1][1]);
     cuda_core::set_passes<Intermediate, Storage>(kernels.cuda_core_pass[1][0]);
   }
-  kernels.cuda_core_plane[1][0] = &cuda_core_transform_16384_kernel<Storage, -1, 1, Intermediate, true>;
-  kernels.cuda_core_plane[1][1] = &cuda_core_transform_16384_kernel<Storage, +1, 1, Intermediate, true>;
+  cuda_core::set_planes<Storage, Intermediate>(kernels.cuda_core_plane[1]);
   kernels.cuda_core_cross_row_pass[0][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
   kernels.cuda_core_cross_row_pass[0][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
   kernels.cuda_core_cross_row_pass[1][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, true>;

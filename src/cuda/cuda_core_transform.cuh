@@ -1018,6 +1018,12 @@ constexpr int cuda_core_16384_threads = 1024;
 constexpr int cuda_core_16384_region = 1041, cuda_core_16384_row_pitch = 65;
 constexpr int cuda_core_16384_tile_bytes = 16 * cuda_core_16384_region * 8;
 static_assert(cuda_core_16384_tile_bytes == plan::cuda_core_16384_tile_bytes, "pass_limits sizes this tile");
+// The contiguous lengths C of the planes (R x C = 16384 points, R = 16384 / C) the CUDA-core plane kernel
+// runs (cuda_core_transform_16384_kernel's PlaneColumns; plan::cuda_core_plane_shape).
+constexpr int cuda_core_plane_min_log2_columns = 6, cuda_core_plane_max_log2_columns = 8;
+static_assert((1 << cuda_core_plane_min_log2_columns) == plan::cuda_core_plane_min_columns &&
+                  (1 << cuda_core_plane_max_log2_columns) == plan::cuda_core_plane_max_columns,
+              "the plan's planes are the kernel's");
 // The points of each transform that the kernel's fetch brings into shared memory (a block of a cluster of
 // Parts: its slice): all, but in fp32 storage, whose 128 KB do not fit beside the tile, the first half
 // (stage 1's points m < 8 of the transform or of the block's slice).  H100 r382 (three rounds, fp32
@@ -1056,27 +1062,41 @@ __device__ __forceinline__ void load_half(float2 (&x)[16], const Element& elemen
   }
 }
 
-// Stage 2 of a 128 x 128 plane (cuda_core_transform_16384_kernel's Plane): x[h + 2 j] holds the point of
-// row index n2 = u + 64 h (h < 2) and column index n1 = j + 8 m (j < 8; stage 1 took the DFT over m and
-// twiddled by w_128^(j k_a)).  The 8-point DFT over j completes the column's 128 points (K1 = k_a + 16 kc);
-// then the row's first radix-2 step of decimation in frequency over h, times w_128^(kb u), leaves in
-// x[kb + 2 kc] the input of the 64-point DFT over u whose outputs K2' give K2 = kb + 2 K2'.  `table`:
-// w_16384^i (w_128 = w_16384^128).
-template <int Sign>
+// Stage 2 of a plane of R x C points (cuda_core_transform_16384_kernel's PlaneColumns = C = 64 Cr, R = 16 Rr,
+// Cr Rr = 16): x[h + Cr j] holds the point of row index n2 = u + 64 h (h < Cr) and column index n1 = j + Rr m
+// (j < Rr; stage 1 took the DFT over m and twiddled by w_R^(j k_a)).  The Rr-point DFT over j completes the
+// column's R points (K1 = k_a + 16 kc); then the row's first step of decimation in frequency, the Cr-point
+// DFT over h times w_C^(kb u), leaves in x[kb + Cr kc] the input of the 64-point DFT over u whose outputs
+// K2' give K2 = kb + Cr K2'.  `table`: w_16384^i (w_C = w_16384^(16384 / C)).
+template <int Sign, int Columns>
 __device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const float2* __restrict__ table, int u) {
-  float2 upper[8], lower[8];  // h = 0, h = 1
+  constexpr int row_radix = Columns / 64, column_radix = 16 / row_radix;
+  static_assert(row_radix * column_radix == 16 && row_radix <= 4, "planes of 64, 128 or 256 columns");
+  if constexpr (column_radix > 1) {
 #pragma unroll
-  for (int j = 0; j < 8; ++j) {
-    upper[j] = x[2 * j];
-    lower[j] = x[2 * j + 1];
+    for (int h = 0; h < row_radix; ++h) {
+      float2 column[column_radix];
+#pragma unroll
+      for (int j = 0; j < column_radix; ++j) column[j] = x[h + row_radix * j];
+      small_dft<Sign, column_radix>(column);
+#pragma unroll
+      for (int kc = 0; kc < column_radix; ++kc) x[h + row_radix * kc] = column[kc];
+    }
   }
-  dft8<Sign>(upper);
-  dft8<Sign>(lower);
-  const float2 w = __ldg(table + 128 * u);  // w_128^u
+  if constexpr (row_radix > 1) {
+    float2 w[row_radix];  // w_C^(kb u)
 #pragma unroll
-  for (int kc = 0; kc < 8; ++kc) {
-    x[2 * kc] = complex_add(upper[kc], lower[kc]);
-    x[2 * kc + 1] = complex_multiply(complex_subtract(upper[kc], lower[kc]), w);
+    for (int kb = 1; kb < row_radix; ++kb) w[kb] = __ldg(table + (16384 / Columns) * kb * u);
+#pragma unroll
+    for (int kc = 0; kc < column_radix; ++kc) {
+      float2 row[row_radix];
+#pragma unroll
+      for (int h = 0; h < row_radix; ++h) row[h] = x[h + row_radix * kc];
+      small_dft<Sign, row_radix>(row);
+      x[row_radix * kc] = row[0];
+#pragma unroll
+      for (int kb = 1; kb < row_radix; ++kb) x[kb + row_radix * kc] = complex_multiply(row[kb], w[kb]);
+    }
   }
 }
 
@@ -1113,20 +1133,22 @@ __device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const
 // slower than two passes of 256 points on the CUDA cores (the fp32 mode,
 // r348): removed.  Outputs exchanged through distributed shared memory for
 // contiguous stores ran 1.12x ... 1.16x slower (r308).
-// Plane (Parts = 1): the 2D DFT of each 128 x 128 plane (the last two axes of a 2D/3D transform, the plan's
-// plane pass) instead, in the same four steps: n = n2 + 128 n1 with t = n2 + 128 j, n1 = j + 8 m.  Stage 1
-// is the column DFT over m with w_128^(j k_a) (k_a = the region g); stage 2 the column's 8-point DFT over j
-// and the row's radix-2 step (cuda_core::plane_column_and_row_step), row k0' = kb + 2 kc; stages 3 and 4 the
-// row's 64-point DFT over u as the 1D transform's.  Stage 4's lanes take (k1', kb), so that a warp writes
-// 32 neighbouring outputs K2 = kb + 2 (k1' + 16 k2') of row K1 = g + 16 kc.  Output: the storage type, or
-// the plan's intermediate elements where later axes follow.
-template <typename Storage, int Sign, int Parts = 1, typename Output = Storage, bool Plane = false>
+// PlaneColumns = C (Parts = 1): the 2D DFT of each plane of R x C points, R = 16384 / C, C = 64, 128 or 256
+// (the last two axes of a 2D/3D transform, the plan's plane pass) instead, in the same four steps: n = n2 + C
+// n1 with t = n2 + C j (j < R / 16), n1 = j + (R / 16) m.  Stage 1 is the column DFT over m with w_R^(j k_a)
+// (k_a = the region g); stage 2 the column's DFT over j and the row's first step
+// (cuda_core::plane_column_and_row_step), row k0' = kb + (C / 64) kc; stages 3 and 4 the row's 64-point
+// DFT over u as the 1D transform's.  Stage 4's lanes take k1' and one bit of (g, k0'), so that a warp writes
+// runs of 16 or 32 neighbouring outputs.  Output: the storage type, or the plan's intermediate elements where
+// later axes follow.
+template <typename Storage, int Sign, int Parts = 1, typename Output = Storage, int PlaneColumns = 0>
 __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     cuda_core_transform_16384_kernel(PassParameters params) {
   using Traits = StorageTraits<Storage>;
   using OutputTraits = StorageTraits<Output>;
-  static_assert(!Plane || Parts == 1, "a plane is one block's");
-  static_assert(Plane || std::is_same_v<Output, Storage>, "a 1D transform writes its storage type");
+  constexpr bool plane = PlaneColumns > 0;
+  static_assert(!plane || Parts == 1, "a plane is one block's");
+  static_assert(plane || std::is_same_v<Output, Storage>, "a 1D transform writes its storage type");
   constexpr int n = 1 << cuda_core_16384_log2_length, t_count = cuda_core_16384_threads;
   constexpr int region = cuda_core_16384_region, pitch = cuda_core_16384_row_pitch;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
@@ -1134,7 +1156,8 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, u = t & 63, k0_local = u & 15, c = u >> 4;
   float2* const own = tile + (t >> 6) * region;  // group g's region
-  const int stage_one_exponent = Plane ? 128 * (t >> 7) : t;  // w_128^(j k_a) = w_16384^(128 j k_a), or w_16384^(t k0)
+  // w_R^(j k_a) = w_16384^(C j k_a) (C j = t - n2), or w_16384^(t k0)
+  const int stage_one_exponent = plane ? t & ~(PlaneColumns - 1) : t;
   static_assert(Parts == 1 || Parts == 2, "one block per transform, or a cluster of two");
   const int h = Parts > 1 ? static_cast<int>(blockIdx.x % Parts) : 0;  // the block's half (rank in the cluster)
   const std::int64_t first_transform = blockIdx.x / Parts, transform_step = gridDim.x / Parts;
@@ -1233,8 +1256,8 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     // Stage 2: thread u of group g takes m'.
 #pragma unroll
     for (int m = 0; m < 16; ++m) x[m] = own[u + 64 * m];
-    if constexpr (Plane) {
-      cuda_core::plane_column_and_row_step<Sign>(x, twiddles, u);
+    if constexpr (plane) {
+      cuda_core::plane_column_and_row_step<Sign, PlaneColumns>(x, twiddles, u);
     } else {
       cuda_core::dft16<Sign>(x);
       cuda_core::twiddle(x, twiddles, 16 * u);  // w_1024 = w_16384^16
@@ -1254,23 +1277,28 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     __syncthreads();
     // Stage 4: rows (g = t mod 16, k0' + 16 k1' = t / 16 + 64 q); output k = t + 1024 q + 4096 k2'
     // of the block's 16384-point DFT, X[Parts k + h] of the transform.
-    if constexpr (Plane) {
-      // Lane k1' + 16 kb takes rows (g, kc) = (r mod 16, r / 16), r = warp + 32 q; output kb + 2 k1' + 32 k2'
-      // + 128 (g + 16 kc) of the plane.
-      const int lane = t & 31, k1_lane = lane & 15, kb = lane >> 4;
-      Output* const plane = static_cast<Output*>(params.output) + transform * n + kb + 2 * k1_lane;
+    if constexpr (plane) {
+      // Row (g, k0'), k0' = kb + Cr kc (Cr = C / 64), of the 256 rows rho = k0' + 16 g: lane k1' + 16 b takes
+      // rho with bit P = b (P = 0, kb's low bit, where Cr > 1, else g's) and the other bits from r = q + 4
+      // warp (so kb's next bit, where Cr = 4, from q); output kb + Cr k1' + 16 Cr k2' + C (g + 16 kc).
+      constexpr int row_radix = PlaneColumns / 64, bit = row_radix > 1 ? 0 : 4;
+      const int lane = t & 31, k1_lane = lane & 15, b = lane >> 4;
+      Output* const plane_output = static_cast<Output*>(params.output) + transform * n;
 #pragma unroll
       for (int q = 0; q < 4; ++q) {
-        const int r = (t >> 5) + 32 * q, g = r & 15, kc = r >> 4;
-        const float2* const row = tile + g * region + (kb + 2 * kc) * pitch + k1_lane;
+        const int r = q + 4 * (t >> 5);
+        const int rho = (r & ((1 << bit) - 1)) | (b << bit) | ((r >> bit) << (bit + 1));
+        const int k0_row = rho & 15, g = rho >> 4, kb = k0_row % row_radix, kc = k0_row / row_radix;
+        const float2* const row = tile + g * region + k0_row * pitch + k1_lane;
         float2 y[4];
 #pragma unroll
         for (int a = 0; a < 4; ++a) y[a] = row[16 * a];
         cuda_core::dft4<Sign>(y[0], y[1], y[2], y[3]);
+        Output* const destination = plane_output + kb + row_radix * k1_lane + PlaneColumns * (g + 16 * kc);
 #pragma unroll
         for (int k2 = 0; k2 < 4; ++k2) {
           const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};
-          OutputTraits::store(plane + 32 * k2 + 128 * (g + 16 * kc), value);
+          OutputTraits::store(destination + 16 * row_radix * k2, value);
         }
       }
       continue;

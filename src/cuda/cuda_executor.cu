@@ -266,11 +266,16 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
 
 // The CUDA-core plane kernel (cuda_core_transform_16384_kernel's Plane) from storage to storage or to the
 // intermediates, as cuda_core_kernel gives the 16384-point transform's.
-CudaCoreKernel cuda_core_plane_kernel(const KernelChoice& kernels, int sign, int storage_bytes,
+// (Null for other planes than those of 2^log2_columns = 64 ... 256 columns.)
+CudaCoreKernel cuda_core_plane_kernel(const KernelChoice& kernels, int log2_columns, int sign, int storage_bytes,
                                       bool output_is_intermediate, bool memory_rich) {
+  if (log2_columns < cuda::cuda_core_plane_min_log2_columns || log2_columns > cuda::cuda_core_plane_max_log2_columns) {
+    return {};
+  }
   CudaCoreKernel choice =
       cuda_core_kernel(kernels, cuda::cuda_core_16384_log2_length, sign, storage_bytes, false, memory_rich);
-  choice.kernel = kernels.cuda_core_plane[output_is_intermediate][sign < 0 ? 0 : 1];
+  choice.kernel = kernels.cuda_core_plane[output_is_intermediate][log2_columns - cuda::cuda_core_plane_min_log2_columns]
+                                         [sign < 0 ? 0 : 1];
   return choice;
 }
 
@@ -593,8 +598,8 @@ class CudaExecutor final : public Executor {
       current = launch.output_buffer;
 
       PassParameters& p = launch.parameters;
-      // A plane pass is one contiguous pass over whole planes.
-      const std::int64_t plane_elements = plan::plane_side * plan::plane_side;
+      // A plane pass is one contiguous pass over whole planes (of the last two axes, plan.axes[0] and [1]).
+      const std::int64_t plane_elements = view.plane ? plan.axes[0].size * plan.axes[1].size : 0;
       const std::int64_t n = view.plane ? plane_elements : view.axis ? view.axis->size : 1;
       const std::int64_t length = view.plane ? plane_elements : view.pass ? view.axis->pass_length(*view.pass) : 1;
       int log2_pass_length = 0;
@@ -638,20 +643,27 @@ class CudaExecutor final : public Executor {
                                 storage_bytes == 4 && kernels.cuda_core_8192_pass[0] != nullptr &&
                                 cuda::cuda_core_pass_launch(log2_pass_length, 2).shared_bytes + shared_twiddle_bytes <=
                                     static_cast<std::size_t>(max_shared_);
-      // A plane pass whose two 128-point axes run the radix-4 schedule (plan::runs_plane_pass): the CUDA-core
-      // plane kernel, from storage.
+      // A plane pass whose two axes run the radix-4 schedule (plan::runs_plane_pass): the CUDA-core plane
+      // kernel, from storage.
+      const auto log2_of = [](std::int64_t size) {
+        int log2 = 0;
+        while ((std::int64_t{1} << log2) < size) ++log2;
+        return log2;
+      };
       const bool plane_on_cuda_cores =
           view.plane && !launch.input_is_intermediate && !runtime_shape_kernels_forced() &&
-          has_stages_of_radix_schedule(plan.axes[0], plan.axes[0].passes[0], 7, 4) &&
-          has_stages_of_radix_schedule(plan.axes[1], plan.axes[1].passes[0], 7, 4);
+          has_stages_of_radix_schedule(plan.axes[0], plan.axes[0].passes[0], log2_of(plan.axes[0].size), 4) &&
+          has_stages_of_radix_schedule(plan.axes[1], plan.axes[1].passes[0], log2_of(plan.axes[1].size), 4);
       const CudaCoreKernel cuda_core =
           plane_on_cuda_cores
-              ? cuda_core_plane_kernel(kernels, sign, storage_bytes, launch.output_is_intermediate, memory_rich)
+              ? cuda_core_plane_kernel(kernels, log2_of(plan.axes[0].size), sign, storage_bytes,
+                                       launch.output_is_intermediate, memory_rich)
           : cuda_core_stages && !pass_of_8192
               ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters, memory_rich)
               : CudaCoreKernel{};
       if (plane_on_cuda_cores && cuda_core.kernel == nullptr) {
-        throw Error(Status::not_supported, "no CUDA-core plane kernel for this storage: " + plan.description);
+        throw Error(Status::not_supported, "no CUDA-core plane kernel for this storage or plane: " +
+                                               plan.description);
       }
       const bool cuda_core_transform = cuda_core.kernel != nullptr;
       // Any other pass of 64 ... 4096 points whose stages are fp32 arithmetic

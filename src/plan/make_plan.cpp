@@ -210,7 +210,7 @@ std::string describe(const PlanImplementation& plan) {
       << to_string(problem.direction) << " norm=" << to_string(problem.normalization) << " batch=" << problem.batch
       << ' ' << to_string(plan.backend);
   for (const plan::AxisSchedule& axis : plan.axes) {
-    if (plan.plane_pass && &axis == &plan.axes[0]) out << " (planes " << plan::plane_side << 'x' << plan::plane_side;
+    if (plan.plane_pass && &axis == &plan.axes[0]) out << " (planes " << plan.axes[1].size << 'x' << axis.size;
     if (problem.sizes.size() > 1) out << " (axis" << axis.axis;
     for (const plan::Pass& pass : axis.passes) {
       out << " (pass";

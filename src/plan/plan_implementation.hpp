@@ -255,18 +255,24 @@ constexpr std::int64_t tile_in_parts_shared_bytes(std::int64_t elements, int inp
 // power of two.
 void schedule_axis(AxisSchedule& axis, int max_radix, const PassLimits& limits, bool strided_axis);
 
-// Whether the last two axes, of 128 x 128 planes, run as one CUDA pass
-// computing each plane's 2D DFT instead of one pass per axis.  With the
-// default radices the 2^14-point register-block pass (cuda::plane_pass_kernel),
+// Whether the last two axes run as one CUDA pass computing each plane's 2D
+// DFT instead of one pass per axis.  With the default radices the 128 x 128
+// planes of the 2^14-point register-block pass (cuda::plane_pass_kernel),
 // where a contiguous 2^14-point single pass would run (pass_limits with
 // reads_packed_storage: fp16/bf16 storage read packed, a tensor-core mode,
 // shared_bytes_per_block for its tiles); with the radix-4 schedule (max_radix
-// 4) the CUDA-core plane kernel (cuda::cuda_core_transform_16384_kernel's
-// Plane), in a tensor-core mode where its tile fits (problem_max_radix
-// gives radix 4 to 128 x 128 planes where the CUDA-core kernels serve the
-// storage, and the later axes then take radix 4 with them).
+// 4) the CUDA-core plane kernel's planes (cuda_core_plane_shape; cuda::
+// cuda_core_transform_16384_kernel's PlaneColumns), in a tensor-core mode
+// where its tile fits (problem_max_radix gives them radix 4 where the
+// CUDA-core kernels serve the storage, and the later axes then take radix 4
+// with them).
 // The axes keep their own stages; the host executor runs them axis by axis.
-constexpr std::int64_t plane_side = 128;
+constexpr std::int64_t plane_side = 128;  // the register-block plane pass's planes: 128 x 128
+// The CUDA-core plane kernel's planes: R x C = 16384 points with C (the contiguous axis) of 64 ... 256 points.
+constexpr std::int64_t cuda_core_plane_points = 16384, cuda_core_plane_min_columns = 64,
+                       cuda_core_plane_max_columns = 256;
+// Whether the problem's last two axes are such a plane.
+bool cuda_core_plane_shape(const Problem& problem);
 bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block);
 
 // The cross-row step: the first pass of the axis executed second (the one

@@ -150,17 +150,20 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // compact and 1.20x ... 1.23x at 64^2 compact (64^3 0.81x ... 0.92x, left out with them).
     const std::size_t rank = problem.sizes.size();
     const bool one_plane = rank == 2 && problem.sizes[0] == plane_side && problem.sizes[1] == plane_side;
-    // Last two axes of 128 x 128 planes: the plane pass on the CUDA cores (cuda::cuda_core_transform_16384_kernel's
-    // Plane; runs_plane_pass), where the storage's CUDA-core kernels serve, in both tensor-core modes and with
+    // Last two axes of 16384 points, 128 x 128, 256 x 64 or 64 x 256 (cuda_core_plane_shape): the plane pass on
+    // the CUDA cores (cuda::cuda_core_transform_16384_kernel's PlaneColumns; runs_plane_pass), where the storage's CUDA-core kernels serve, in both tensor-core modes and with
     // both intermediates (make_plan keeps the default radices, so the tensor-core plane pass, where a later
     // axis's pass would not be a CUDA-core pass).  H200 r465 (A/B, three rounds, against the tensor-core
     // plane pass, whose later axes took radix 4 there; with compact intermediates against three CUDA-core
     // passes): split 128^3 0.83x the time in fp16 (0.563 -> 0.466 ms, 1.16x cuFFT fp16 -> 0.96x), 0.82x in
     // bf16, 0.87x in fp32 storage, compact 0.70x ... 0.72x; 128 x 128 0.69x ... 0.79x; 64 ... 2048 x 128 x
     // 128 0.82x ... 0.89x (compact 0.70x ... 0.76x); single_fp16 0.85x ... 0.95x at the split mode's relL2
-    // (fp16 3.7e-4 -> 2.8e-4, fp32 storage 3.1e-4 -> 2.0e-7).  Not measured on the H100.
-    const bool planes = problem.sizes[rank - 1] == plane_side && problem.sizes[rank - 2] == plane_side;
-    const bool planes_on_cuda_cores = cuda_core_storage && planes;
+    // (fp16 3.7e-4 -> 2.8e-4, fp32 storage 3.1e-4 -> 2.0e-7).  r467 (the same A/B): 256 x 64 0.39x ... 0.48x
+    // the time (fp16 0.216 ms, cuFFT fp16 0.580; fp32 storage 0.57x ... 0.62x), 128 x 256 x 64 0.53x ...
+    // 0.70x, 64 x 256 0.75x ... 0.84x in fp16/bf16 (fp16 0.318 ms, cuFFT fp16 0.293), 0.96x in fp32 storage;
+    // 64 / 1024 x 64 x 256 0.80x ... 0.89x, fp32 storage 0.98x; single_fp16 at the split mode's relL2.  Not
+    // measured on the H100.
+    const bool planes_on_cuda_cores = cuda_core_storage && cuda_core_plane_shape(problem);
     const bool radix_four =
         planes_on_cuda_cores ||
         (((cuda_core_storage ? long_axes_on_cuda_cores : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
@@ -490,12 +493,23 @@ void fill_passes(AxisSchedule& axis, const std::vector<int>& pass_log2_lengths, 
 
 }  // namespace
 
-bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block) {
+bool cuda_core_plane_shape(const Problem& problem) {
   const std::size_t rank = problem.sizes.size();
-  if (rank < 2 || problem.sizes[rank - 1] != plane_side || problem.sizes[rank - 2] != plane_side) return false;
+  if (rank < 2) return false;
+  const std::int64_t columns = problem.sizes[rank - 1], rows = problem.sizes[rank - 2];
+  return columns >= cuda_core_plane_min_columns && columns <= cuda_core_plane_max_columns &&
+         rows * columns == cuda_core_plane_points;
+}
+
+bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, std::int64_t shared_bytes_per_block) {
   // The radix-4 schedule: the CUDA-core plane kernel, one block of its 16384-point tile per plane (from the
   // caller's input, or from the workspace a gathered input was copied to).
-  if (max_radix == 4) return tensor_core_mode(problem.mode) && cuda_core_16384_tile_bytes <= shared_bytes_per_block;
+  if (max_radix == 4) {
+    return tensor_core_mode(problem.mode) && cuda_core_plane_shape(problem) &&
+           cuda_core_16384_tile_bytes <= shared_bytes_per_block;
+  }
+  const std::size_t rank = problem.sizes.size();
+  if (rank < 2 || problem.sizes[rank - 1] != plane_side || problem.sizes[rank - 2] != plane_side) return false;
   // The single-pass limit does not depend on the intermediates' format.
   const PassLimits limits =
       pass_limits(problem.storage, problem.mode, max_radix, input_packed, false, shared_bytes_per_block);

@@ -941,6 +941,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
       {1024, 1024}, {2048, 2048}, {4096, 4096}, {8192, 8192}, {1024, 8192}, {2, 2, 2}, {8, 16, 4}, {32, 32, 32},
       {4, 4096, 2}, {128, 128, 128}, {256, 256, 256}, {512, 512, 256}, {4, 16384}, {16384, 4},
       {128, 128},  {2, 128, 128}, {64, 128, 128}, {4, 32768},
+      // planes of 64 and 256 columns (the CUDA-core plane kernel), and 4 x 64 x 256 (its 4-point axis: no plane)
+      {64, 256},   {256, 64},     {64, 64, 256},  {128, 256, 64}, {4, 64, 256},
       // strided 2048 / 4096-point axes whose tiles in parts (fp32 storage) fit
       // the columns side by side (2048 x 16, 4096 x 4) or not (2048 x 4)
       {2048, 16},  {2048, 4},     {4096, 4},
@@ -991,7 +993,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   // out of place, with each normalization (applied by the pass or after
   // it), an odd batch, and the host executor on the same plan.
   const std::vector<std::pair<std::vector<std::int64_t>, int>> single_kernel_shapes = {
-      {{128, 128}, 0}, {{128, 128}, 16}, {{2, 128, 128}, 0}, {{1 << 15}, 0}};
+      {{128, 128}, 0}, {{256, 64}, 0}, {{64, 256}, 0}, {{128, 128}, 16}, {{2, 128, 128}, 0}, {{1 << 15}, 0}};
   for (const auto& [shape, max_radix] : single_kernel_shapes) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
       for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
@@ -1090,8 +1092,9 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
     for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16}) {
       for (const std::vector<std::int64_t>& shape :
-           std::vector<std::vector<std::int64_t>>{{64, 64}, {16, 8, 32}, {8, 1 << 15}, {1 << 20}, {1 << 24},
-                                                  {1 << 26}, {1024, 1024}, {4096, 4096}, {4, 4096, 2},
+           std::vector<std::vector<std::int64_t>>{{64, 64}, {256, 64}, {64, 256}, {16, 8, 32}, {8, 1 << 15},
+                                                  {1 << 20}, {1 << 24}, {1 << 26}, {1024, 1024}, {4096, 4096},
+                                                  {4, 4096, 2},
                                                   {2, 128, 128}, {128, 128, 128}, {512, 512, 256},
                                                   {8192, 8192}, {1024, 8192}, {8192, 4096}, {16384, 4096}}) {
         Problem p;

@@ -188,7 +188,7 @@ TEST(PlanSchedule, Fp32StorageTakesCudaCoreKernelsOnMemoryRichDevices) {
       EXPECT_EQ(max_radix(sizes, StorageType::complex_fp16, mode, h100), 4) << sizes[0];
     }
     // Not 8 points (no CUDA-core kernel of 8); 16 ... 64 points since their kernels without the tensor
-    // cores (SixteenToSixtyFourPoints... below); 128^3 since the CUDA-core plane kernel (PlanesOf128...).
+    // cores (SixteenToSixtyFourPoints... below); 128^3 since the CUDA-core plane kernel (PlanesOnTheCudaCores).
     EXPECT_EQ(max_radix(Sizes{8}, StorageType::complex_fp32, mode, h200), plan::default_max_radix);
   }
   // 512^3 (2^27 elements) on the H200 with full intermediates, in every storage; not on the H100 nor with
@@ -534,7 +534,7 @@ TEST(PlanSchedule, LongAxesOnTheCudaCores) {
     problem.sizes = {2048, 16384};
     EXPECT_EQ(plan::problem_max_radix(problem, h200) == 4, problem.mode == ComputeMode::split_fp16) << name;
     // Fewer than 2^20 elements: the split mode, and single_fp16 where the contiguous axis has 256 points or
-    // more; the one 128 x 128 plane on the CUDA-core plane kernel (PlanesOf128...).
+    // more; the one 128 x 128 plane on the CUDA-core plane kernel (PlanesOnTheCudaCores).
     for (const std::vector<std::int64_t>& sizes :
          std::vector<std::vector<std::int64_t>>{{64, 64}, {64, 64, 64}, {1024, 64}}) {
       problem.sizes = sizes;
@@ -561,16 +561,18 @@ TEST(PlanSchedule, LongAxesOnTheCudaCores) {
   EXPECT_EQ(r.implementation().axes.at(0).stages.front().radix, plan::default_max_radix) << r.describe();
 }
 
-// 128 x 128 planes (the last two axes) take radix 4 where the CUDA-core kernels serve the storage, and then
-// run as one pass on the CUDA-core plane kernel, from packed or gathered inputs; the later axes take radix 4
-// with them.  Where a later axis has no CUDA-core pass (2 x 128 x 128), or the caller asks for radix 16, the
-// default radices' plane pass (cuda::plane_pass_kernel) instead.
-TEST(PlanSchedule, PlanesOf128OnTheCudaCores) {
+// Planes of 16384 points (the last two axes: 128 x 128, 256 x 64, 64 x 256) take radix 4 where the CUDA-core
+// kernels serve the storage, and then run as one pass on the CUDA-core plane kernel, from packed or gathered
+// inputs; the later axes take radix 4 with them.  Where a later axis has no CUDA-core pass (2 x 128 x 128),
+// or the caller asks for radix 16, the default radices' 128 x 128 plane pass (cuda::plane_pass_kernel)
+// instead; other planes (32 x 512, 64 x 128) are no planes.
+TEST(PlanSchedule, PlanesOnTheCudaCores) {
   const double h100 = plan::default_memory_bytes_per_sm_cycle, h200 = 18.8;
   for_each_storage_and_tensor_core_mode([&](Problem problem, const std::string& name) {
     const bool narrow = problem.storage != StorageType::complex_fp32;
-    for (const std::vector<std::int64_t>& sizes :
-         std::vector<std::vector<std::int64_t>>{{128, 128}, {128, 128, 128}, {64, 128, 128}, {2048, 128, 128}}) {
+    for (const std::vector<std::int64_t>& sizes : std::vector<std::vector<std::int64_t>>{
+             {128, 128}, {128, 128, 128}, {64, 128, 128}, {2048, 128, 128}, {256, 64}, {64, 256}, {64, 64, 256},
+             {128, 256, 64}}) {
       problem.sizes = sizes;
       for (Intermediates intermediates : {Intermediates::full, Intermediates::compact}) {
         if (intermediates == Intermediates::compact && !narrow) continue;
@@ -603,11 +605,22 @@ TEST(PlanSchedule, PlanesOf128OnTheCudaCores) {
   const Plan asked = host_plan_of(StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128}, 16, false);
   EXPECT_TRUE(asked.implementation().plane_pass) << asked.describe();
   EXPECT_EQ(asked.implementation().axes.at(0).stages.front().radix, 16) << asked.describe();
-  // Not in the fp32 mode (no plane pass there).
-  Problem fp32_mode;
-  fp32_mode.sizes = {128, 128, 128};
-  fp32_mode.mode = ComputeMode::fp32;
-  EXPECT_FALSE(plan::runs_plane_pass(fp32_mode, 4, true, plan::default_shared_bytes_per_block));
+  // 256 x 64: the plane's axes 64 (contiguous) and 256 points.
+  const Plan tall = host_plan_of(StorageType::complex_fp16, ComputeMode::single_fp16, {256, 64}, 0, false);
+  EXPECT_TRUE(tall.implementation().plane_pass) << tall.describe();
+  EXPECT_NE(tall.describe().find("(planes 256x64"), std::string::npos) << tall.describe();
+  // Not in the fp32 mode (no plane pass there), nor other shapes.
+  Problem other;
+  other.sizes = {128, 128, 128};
+  other.mode = ComputeMode::fp32;
+  EXPECT_FALSE(plan::runs_plane_pass(other, 4, true, plan::default_shared_bytes_per_block));
+  other.mode = ComputeMode::split_fp16;
+  for (const std::vector<std::int64_t>& sizes :
+       std::vector<std::vector<std::int64_t>>{{32, 512}, {512, 32}, {64, 128}, {16384}, {128, 64, 64}}) {
+    other.sizes = sizes;
+    EXPECT_FALSE(plan::cuda_core_plane_shape(other)) << sizes[0] << " x " << sizes[1];
+    EXPECT_FALSE(plan::runs_plane_pass(other, 4, true, plan::default_shared_bytes_per_block)) << sizes[0];
+  }
 }
 
 // The register-block kernels' longer passes (plan::pass_limits) only where
@@ -1037,7 +1050,8 @@ TEST(PlanSchedule, PlanePassForPackedStorageOf128By128Planes) {
       {StorageType::complex_bf16, ComputeMode::single_fp16, {128, 128, 128}, 16, false, true},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4, 128, 128}, 0, false, true},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {128, 128, 2}, 0, false, false},
-      {StorageType::complex_fp16, ComputeMode::split_fp16, {64, 256}, 0, false, false},
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {64, 256}, 0, false, true},  // radix 4: 64 x 256
+      {StorageType::complex_fp16, ComputeMode::split_fp16, {64, 256}, 16, false, false},
       {StorageType::complex_fp16, ComputeMode::split_fp16, {1 << 14}, 0, false, false},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {128, 128}, 0, false, true},
       {StorageType::complex_fp32, ComputeMode::single_fp16, {2, 128, 128}, 0, false, true},
@@ -1051,14 +1065,16 @@ TEST(PlanSchedule, PlanePassForPackedStorageOf128By128Planes) {
     const Plan p = host_plan_of(c.storage, c.mode, c.sizes, c.max_radix, c.strided_input);
     SCOPED_TRACE(p.describe());
     EXPECT_EQ(p.implementation().plane_pass, c.plane_pass);
-    EXPECT_EQ(p.describe().find("(planes 128x128") != std::string::npos, c.plane_pass);
+    const std::size_t rank = c.sizes.size();
+    const std::string planes = "(planes " + std::to_string(c.sizes[rank - 2]) + "x" + std::to_string(c.sizes.back());
+    EXPECT_EQ(p.describe().find(planes) != std::string::npos, c.plane_pass);
     if (c.plane_pass) {
       const auto& axes = p.implementation().axes;
       ASSERT_GE(axes.size(), 2u);
       for (int a = 0; a < 2; ++a) {
-        EXPECT_EQ(axes[a].axis, static_cast<int>(c.sizes.size()) - 1 - a);
+        EXPECT_EQ(axes[a].axis, static_cast<int>(rank) - 1 - a);
         ASSERT_EQ(axes[a].passes.size(), 1u);
-        EXPECT_EQ(axes[a].pass_length(axes[a].passes[0]), plan::plane_side);
+        EXPECT_EQ(axes[a].pass_length(axes[a].passes[0]), c.sizes[rank - 1 - a]);
       }
     }
   }
