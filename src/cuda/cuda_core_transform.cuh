@@ -1072,16 +1072,19 @@ template <int Sign, int Columns>
 __device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const float2* __restrict__ table, int u) {
   constexpr int row_radix = Columns / 64, column_radix = 16 / row_radix;
   static_assert(row_radix * column_radix == 16 && row_radix <= 4, "planes of 64, 128 or 256 columns");
+  // The Radix-point DFT of x[first + stride i], i < Radix, in place.
+  const auto strided_dft = [&x](auto radix, int first, int stride) {
+    constexpr int points = decltype(radix)::value;
+    float2 y[points];
+#pragma unroll
+    for (int i = 0; i < points; ++i) y[i] = x[first + stride * i];
+    small_dft<Sign, points>(y);
+#pragma unroll
+    for (int i = 0; i < points; ++i) x[first + stride * i] = y[i];
+  };
   if constexpr (column_radix > 1) {
 #pragma unroll
-    for (int h = 0; h < row_radix; ++h) {
-      float2 column[column_radix];
-#pragma unroll
-      for (int j = 0; j < column_radix; ++j) column[j] = x[h + row_radix * j];
-      small_dft<Sign, column_radix>(column);
-#pragma unroll
-      for (int kc = 0; kc < column_radix; ++kc) x[h + row_radix * kc] = column[kc];
-    }
+    for (int h = 0; h < row_radix; ++h) strided_dft(std::integral_constant<int, column_radix>{}, h, row_radix);
   }
   if constexpr (row_radix > 1) {
     float2 w[row_radix];  // w_C^(kb u)
@@ -1089,13 +1092,9 @@ __device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const
     for (int kb = 1; kb < row_radix; ++kb) w[kb] = __ldg(table + (16384 / Columns) * kb * u);
 #pragma unroll
     for (int kc = 0; kc < column_radix; ++kc) {
-      float2 row[row_radix];
+      strided_dft(std::integral_constant<int, row_radix>{}, row_radix * kc, 1);
 #pragma unroll
-      for (int h = 0; h < row_radix; ++h) row[h] = x[h + row_radix * kc];
-      small_dft<Sign, row_radix>(row);
-      x[row_radix * kc] = row[0];
-#pragma unroll
-      for (int kb = 1; kb < row_radix; ++kb) x[kb + row_radix * kc] = complex_multiply(row[kb], w[kb]);
+      for (int kb = 1; kb < row_radix; ++kb) x[kb + row_radix * kc] = complex_multiply(x[kb + row_radix * kc], w[kb]);
     }
   }
 }
