@@ -1066,8 +1066,13 @@ __device__ __forceinline__ void load_half(float2 (&x)[16], const Element& elemen
 // Cr Rr = 16): x[h + Cr j] holds the point of row index n2 = u + 64 h (h < Cr) and column index n1 = j + Rr m
 // (j < Rr; stage 1 took the DFT over m and twiddled by w_R^(j k_a)).  The Rr-point DFT over j completes the
 // column's R points (K1 = k_a + 16 kc); then the row's first step of decimation in frequency, the Cr-point
-// DFT over h times w_C^(kb u), leaves in x[kb + Cr kc] the input of the 64-point DFT over u whose outputs
-// K2' give K2 = kb + Cr K2'.  `table`: w_16384^i (w_C = w_16384^(16384 / C)).
+// DFT over h times w_C^(kb u), leaves in x[row] the input of the 64-point DFT over u whose outputs K2' give
+// K2 = kb + Cr K2': row = kb + Cr kc, or kc + 4 kb where Cr = 4 (plane_row: so that stage 4's lanes can take
+// all four kb of a run of outputs, each half warp from rows 16 banks apart).  `table`: w_16384^i (w_C = w_16384^(16384 / C)).
+template <int Columns>
+__host__ __device__ constexpr int plane_row(int kb, int kc) {
+  return Columns == 256 ? kc + 4 * kb : kb + (Columns / 64) * kc;
+}
 template <int Sign, int Columns>
 __device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const float2* __restrict__ table, int u) {
   constexpr int row_radix = Columns / 64, column_radix = 16 / row_radix;
@@ -1096,6 +1101,13 @@ __device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const
 #pragma unroll
       for (int kb = 1; kb < row_radix; ++kb) x[kb + row_radix * kc] = complex_multiply(x[kb + row_radix * kc], w[kb]);
     }
+  }
+  if constexpr (Columns == 256) {  // x[kb + 4 kc] -> x[plane_row(kb, kc)] (registers renamed, no moves)
+    float2 y[16];
+#pragma unroll
+    for (int k = 0; k < 16; ++k) y[plane_row<Columns>(k % 4, k / 4)] = x[k];
+#pragma unroll
+    for (int k = 0; k < 16; ++k) x[k] = y[k];
   }
 }
 
@@ -1136,8 +1148,8 @@ __device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const
 // (the last two axes of a 2D/3D transform, the plan's plane pass) instead, in the same four steps: n = n2 + C
 // n1 with t = n2 + C j (j < R / 16), n1 = j + (R / 16) m.  Stage 1 is the column DFT over m with w_R^(j k_a)
 // (k_a = the region g); stage 2 the column's DFT over j and the row's first step
-// (cuda_core::plane_column_and_row_step), row k0' = kb + (C / 64) kc; stages 3 and 4 the row's 64-point
-// DFT over u as the 1D transform's.  Stage 4's lanes take k1' and one bit of (g, k0'), so that a warp writes
+// (cuda_core::plane_column_and_row_step), row k0' = plane_row(kb, kc); stages 3 and 4 the row's 64-point
+// DFT over u as the 1D transform's.  Stage 4's lanes take k1' and kb (or g's low bit), so that a warp writes
 // runs of 16 or 32 neighbouring outputs.  Output: the storage type, or the plan's intermediate elements where
 // later axes follow.
 template <typename Storage, int Sign, int Parts = 1, typename Output = Storage, int PlaneColumns = 0>
@@ -1277,23 +1289,39 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
     // Stage 4: rows (g = t mod 16, k0' + 16 k1' = t / 16 + 64 q); output k = t + 1024 q + 4096 k2'
     // of the block's 16384-point DFT, X[Parts k + h] of the transform.
     if constexpr (plane) {
-      // Row (g, k0'), k0' = kb + Cr kc (Cr = C / 64), of the 256 rows rho = k0' + 16 g: lane k1' + 16 b takes
-      // rho with bit P = b (P = 0, kb's low bit, where Cr > 1, else g's) and the other bits from r = q + 4
-      // warp (so kb's next bit, where Cr = 4, from q); output kb + Cr k1' + 16 Cr k2' + C (g + 16 kc).
-      constexpr int row_radix = PlaneColumns / 64, bit = row_radix > 1 ? 0 : 4;
-      const int lane = t & 31, k1_lane = lane & 15, b = lane >> 4;
+      // Rows (g, plane_row(kb, kc)), Cr = C / 64 values of kb, 16 / Cr of kc; output kb + Cr k1' + 16 Cr k2'
+      // + C (g + 16 kc).  Each lane takes one k1' and one kb, a warp 32 neighbouring outputs (16 where Cr =
+      // 1), the rest from r = q + 4 warp.  Cr = 1 or 2: lane k1' + 16 b, b = kb (Cr = 2) or g's low bit;
+      // Cr = 4: lane i + 8 (kb's high bit) + 16 (kb's low bit), k1' = i + 8 (r mod 2), so that each half
+      // warp reads rows 16 banks apart (plane_row).
+      constexpr int row_radix = PlaneColumns / 64;
+      const int lane = t & 31;
       Output* const plane_output = static_cast<Output*>(params.output) + transform * n;
 #pragma unroll
       for (int q = 0; q < 4; ++q) {
         const int r = q + 4 * (t >> 5);
-        const int rho = (r & ((1 << bit) - 1)) | (b << bit) | ((r >> bit) << (bit + 1));
-        const int k0_row = rho & 15, g = rho >> 4, kb = k0_row % row_radix, kc = k0_row / row_radix;
-        const float2* const row = tile + g * region + k0_row * pitch + k1_lane;
+        int kb = 0, kc = 0, g = 0, k1 = 0;
+        if constexpr (row_radix == 4) {
+          kb = ((lane >> 4) & 1) | (((lane >> 3) & 1) << 1);
+          k1 = (lane & 7) + 8 * (r & 1);
+          kc = (r >> 1) & 3;
+          g = r >> 3;
+        } else {
+          // rho = (the row's index) + 16 g, of 256, with bit P = b (P = 0: kb where Cr = 2, else g's low bit)
+          constexpr int bit = row_radix > 1 ? 0 : 4;
+          const int b = lane >> 4;
+          const int rho = (r & ((1 << bit) - 1)) | (b << bit) | ((r >> bit) << (bit + 1));
+          kb = (rho & 15) % row_radix;
+          kc = (rho & 15) / row_radix;
+          g = rho >> 4;
+          k1 = lane & 15;
+        }
+        const float2* const row = tile + g * region + cuda_core::plane_row<PlaneColumns>(kb, kc) * pitch + k1;
         float2 y[4];
 #pragma unroll
         for (int a = 0; a < 4; ++a) y[a] = row[16 * a];
         cuda_core::dft4<Sign>(y[0], y[1], y[2], y[3]);
-        Output* const destination = plane_output + kb + row_radix * k1_lane + PlaneColumns * (g + 16 * kc);
+        Output* const destination = plane_output + kb + row_radix * k1 + PlaneColumns * (g + 16 * kc);
 #pragma unroll
         for (int k2 = 0; k2 < 4; ++k2) {
           const float2 value = scale == 1.0f ? y[k2] : float2{y[k2].x * scale, y[k2].y * scale};

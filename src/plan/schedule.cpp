@@ -161,8 +161,10 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // (fp16 3.7e-4 -> 2.8e-4, fp32 storage 3.1e-4 -> 2.0e-7).  r467 (the same A/B): 256 x 64 0.39x ... 0.48x
     // the time (fp16 0.216 ms, cuFFT fp16 0.580; fp32 storage 0.57x ... 0.62x), 128 x 256 x 64 0.53x ...
     // 0.70x, 64 x 256 0.75x ... 0.84x in fp16/bf16 (fp16 0.318 ms, cuFFT fp16 0.293), 0.96x in fp32 storage;
-    // 64 / 1024 x 64 x 256 0.80x ... 0.89x, fp32 storage 0.98x; single_fp16 at the split mode's relL2.  Not
-    // measured on the H100.
+    // 64 / 1024 x 64 x 256 0.80x ... 0.89x, fp32 storage 0.98x; single_fp16 at the split mode's relL2.  r469,
+    // the 64 x 256 planes' warps writing 32 neighbouring outputs (A/B against r467's kernel): 64 x 256 0.82x
+    // ... 0.83x the time (fp16 0.264 ms: 0.90x cuFFT fp16), fp32 storage 0.73x; 64 / 1024 x 64 x 256 0.81x ...
+    // 0.84x (compact 0.97x ... 0.99x).  Not measured on the H100.
     const bool planes_on_cuda_cores = cuda_core_storage && cuda_core_plane_shape(problem);
     const bool radix_four =
         planes_on_cuda_cores ||
