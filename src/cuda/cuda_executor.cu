@@ -264,9 +264,9 @@ CudaCoreKernel cuda_core_kernel(const KernelChoice& kernels, int log2_length, in
   }
 }
 
-// The CUDA-core plane kernel (cuda_core_transform_16384_kernel's Plane) from storage to storage or to the
-// intermediates, as cuda_core_kernel gives the 16384-point transform's.
-// (Null for other planes than those of 2^log2_columns = 64 ... 256 columns.)
+// The CUDA-core plane kernel (cuda_core_transform_16384_kernel's PlaneColumns) of planes of 2^log2_columns
+// columns from storage to storage or to the intermediates, as cuda_core_kernel gives the 16384-point
+// transform's (null for other planes than those of 64 ... 256 columns).
 CudaCoreKernel cuda_core_plane_kernel(const KernelChoice& kernels, int log2_columns, int sign, int storage_bytes,
                                       bool output_is_intermediate, bool memory_rich) {
   if (log2_columns < cuda::cuda_core_plane_min_log2_columns || log2_columns > cuda::cuda_core_plane_max_log2_columns) {
@@ -645,7 +645,7 @@ class CudaExecutor final : public Executor {
                                     static_cast<std::size_t>(max_shared_);
       // A plane pass whose two axes run the radix-4 schedule (plan::runs_plane_pass): the CUDA-core plane
       // kernel, from storage.
-      const auto log2_of = [](std::int64_t size) {
+      const auto log2_of = [](std::int64_t size) {  // of an axis's size, a power of two
         int log2 = 0;
         while ((std::int64_t{1} << log2) < size) ++log2;
         return log2;

@@ -140,7 +140,8 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // radix 4 against the default radices) 512^3 split 0.91x the time in fp16 and fp32 storage, single_fp16
     // 0.96x / 0.99x, relL2 6.4e-4 -> 2.8e-4 (fp16), 3.6e-7 -> 2.5e-7 (fp32 split).
     const int log2_most_elements = rich && !compact ? 27 : 26;
-    // Fewer elements than 2^20 too in the split mode, but for the 128 x 128 plane (one plane pass): H200 r462
+    // Fewer elements than 2^20 too in the split mode (the 128 x 128 plane, which then kept its register-block
+    // plane pass, takes the CUDA-core plane below since r465): H200 r462
     // (A/B, three rounds, split): 64^3, 64^2, 256^2, 512^2, 1024 x 512, 64 x 256 ... 4096 and 256 ... 4096 x 64
     // 0.61x ... 0.95x the time in every storage (fp16 64 x 1024 0.63x, 64^3 0.72x, 256^2 0.81x), compact
     // 128 x 64 x 64 0.73x ... 0.75x, fp16 64^2 compact 1.03x slower; 128^2 compact (three passes instead of
@@ -148,12 +149,11 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     // or more: 256^2, 512^2, 1024 x 512, 64 x 256 ... 4096 0.71x ... 0.98x the time there (r462, at the split
     // mode's relL2: fp16 5e-4 ... 6e-4 -> 2.8e-4), but 1.06x ... 1.10x slower at 256 x 64, 1024 x 64, 4096 x 64
     // compact and 1.20x ... 1.23x at 64^2 compact (64^3 0.81x ... 0.92x, left out with them).
-    const std::size_t rank = problem.sizes.size();
-    const bool one_plane = rank == 2 && problem.sizes[0] == plane_side && problem.sizes[1] == plane_side;
     // Last two axes of 16384 points, 128 x 128, 256 x 64 or 64 x 256 (cuda_core_plane_shape): the plane pass on
-    // the CUDA cores (cuda::cuda_core_transform_16384_kernel's PlaneColumns; runs_plane_pass), where the storage's CUDA-core kernels serve, in both tensor-core modes and with
-    // both intermediates (make_plan keeps the default radices, so the tensor-core plane pass, where a later
-    // axis's pass would not be a CUDA-core pass).  H200 r465 (A/B, three rounds, against the tensor-core
+    // the CUDA cores (cuda::cuda_core_transform_16384_kernel's PlaneColumns; runs_plane_pass), where the
+    // storage's CUDA-core kernels serve, in both tensor-core modes and with both intermediates (make_plan keeps
+    // the default radices, so the register-block plane pass for 128 x 128, where a later axis's pass would
+    // not be a CUDA-core pass).  H200 r465 (A/B, three rounds, against the tensor-core
     // plane pass, whose later axes took radix 4 there; with compact intermediates against three CUDA-core
     // passes): split 128^3 0.83x the time in fp16 (0.563 -> 0.466 ms, 1.16x cuFFT fp16 -> 0.96x), 0.82x in
     // bf16, 0.87x in fp32 storage, compact 0.70x ... 0.72x; 128 x 128 0.69x ... 0.79x; 64 ... 2048 x 128 x
@@ -169,7 +169,7 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     const bool radix_four =
         planes_on_cuda_cores ||
         (((cuda_core_storage ? long_axes_on_cuda_cores : axes_of_4096) || rows_of_8192 || rows_of_4096) &&
-         (split ? !one_plane : elements >= (std::int64_t{1} << 20) || contiguous >= 256) &&
+         (split || elements >= (std::int64_t{1} << 20) || contiguous >= 256) &&
          elements <= (std::int64_t{1} << log2_most_elements));
     return radix_four ? 4 : default_max_radix;
   }
