@@ -1068,7 +1068,8 @@ __device__ __forceinline__ void load_half(float2 (&x)[16], const Element& elemen
 // column's R points (K1 = k_a + 16 kc); then the row's first step of decimation in frequency, the Cr-point
 // DFT over h times w_C^(kb u), leaves in x[row] the input of the 64-point DFT over u whose outputs K2' give
 // K2 = kb + Cr K2': row = kb + Cr kc, or kc + 4 kb where Cr = 4 (plane_row: so that stage 4's lanes can take
-// all four kb of a run of outputs, each half warp from rows 16 banks apart).  `table`: w_16384^i (w_C = w_16384^(16384 / C)).
+// all four kb of a run of outputs, each half warp from rows 16 banks apart).  `table`: w_16384^i (w_C =
+// w_16384^(16384 / C)).
 template <int Columns>
 __host__ __device__ constexpr int plane_row(int kb, int kc) {
   return Columns == 256 ? kc + 4 * kb : kb + (Columns / 64) * kc;
