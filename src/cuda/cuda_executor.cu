@@ -37,6 +37,13 @@ void check(cudaError_t status, const char* what, Status failure = Status::execut
   }
 }
 
+// The exponent of the least power of two >= value (value >= 1): log2 of a power of two.
+int ceil_log2(std::int64_t value) {
+  int log2 = 0;
+  while ((std::int64_t{1} << log2) < value) ++log2;
+  return log2;
+}
+
 // Elements a tile aims for: enough columns to fill a block of warps.
 constexpr int target_tile_elements = 2048;
 
@@ -602,8 +609,7 @@ class CudaExecutor final : public Executor {
       const std::int64_t plane_elements = view.plane ? plan.axes[0].size * plan.axes[1].size : 0;
       const std::int64_t n = view.plane ? plane_elements : view.axis ? view.axis->size : 1;
       const std::int64_t length = view.plane ? plane_elements : view.pass ? view.axis->pass_length(*view.pass) : 1;
-      int log2_pass_length = 0;
-      while ((std::int64_t{1} << log2_pass_length) < length) ++log2_pass_length;
+      const int log2_pass_length = ceil_log2(length);
       // Stages of fp32 arithmetic: the fp32 mode's default stages, or the
       // radix-4 schedule in any mode (fp32 butterflies in the tensor-core
       // modes too; plan::problem_max_radix), which the CUDA-core kernels run.
@@ -645,18 +651,13 @@ class CudaExecutor final : public Executor {
                                     static_cast<std::size_t>(max_shared_);
       // A plane pass whose two axes run the radix-4 schedule (plan::runs_plane_pass): the CUDA-core plane
       // kernel, from storage.
-      const auto log2_of = [](std::int64_t size) {  // of an axis's size, a power of two
-        int log2 = 0;
-        while ((std::int64_t{1} << log2) < size) ++log2;
-        return log2;
-      };
       const bool plane_on_cuda_cores =
           view.plane && !launch.input_is_intermediate && !runtime_shape_kernels_forced() &&
-          has_stages_of_radix_schedule(plan.axes[0], plan.axes[0].passes[0], log2_of(plan.axes[0].size), 4) &&
-          has_stages_of_radix_schedule(plan.axes[1], plan.axes[1].passes[0], log2_of(plan.axes[1].size), 4);
+          has_stages_of_radix_schedule(plan.axes[0], plan.axes[0].passes[0], ceil_log2(plan.axes[0].size), 4) &&
+          has_stages_of_radix_schedule(plan.axes[1], plan.axes[1].passes[0], ceil_log2(plan.axes[1].size), 4);
       const CudaCoreKernel cuda_core =
           plane_on_cuda_cores
-              ? cuda_core_plane_kernel(kernels, log2_of(plan.axes[0].size), sign, storage_bytes,
+              ? cuda_core_plane_kernel(kernels, ceil_log2(plan.axes[0].size), sign, storage_bytes,
                                        launch.output_is_intermediate, memory_rich)
           : cuda_core_stages && !pass_of_8192
               ? cuda_core_kernel(kernels, log2_pass_length, sign, storage_bytes, clusters, memory_rich)
@@ -764,8 +765,7 @@ class CudaExecutor final : public Executor {
       p.scale = last ? static_cast<double>(plan.scale) : 1.0;
       if (stride_before > 1 || launch.parts > 1) {  // parts h > 0: w_(parts P)^(h n)
         const std::int64_t twiddle_length = stride_before * length;
-        p.fine_bits = 0;
-        while ((std::int64_t{1} << p.fine_bits) < std::min<std::int64_t>(twiddle_length, 1024)) ++p.fine_bits;
+        p.fine_bits = ceil_log2(std::min<std::int64_t>(twiddle_length, 1024));
         const std::int64_t fine_count = std::int64_t{1} << p.fine_bits;
         launch.twiddle_coarse = append_roots(twiddle_length / fine_count, fine_count, twiddle_length);
         launch.twiddle_fine = append_roots(fine_count, 1, twiddle_length);
@@ -776,8 +776,7 @@ class CudaExecutor final : public Executor {
       // columns lie apart in memory (several passes, strided axes; cuda::
       // strided_log2_min_columns).
       const bool columns_apart = view.inner > 1 || (view.axis && view.axis->passes.size() > 1);
-      int log2_length = 0;
-      while ((std::int64_t{1} << log2_length) < block_length) ++log2_length;
+      const int log2_length = ceil_log2(block_length);
       // A pass with columns apart that reads storage is the first of several of the last axis.
       const std::int64_t min_columns =
           columns_apart ? std::int64_t{1} << cuda::strided_log2_min_columns(problem.mode, log2_length,
@@ -807,8 +806,7 @@ class CudaExecutor final : public Executor {
       bool register_blocks = false;  // the kernel runs cuda::register_block_pass (or contiguous_register_transforms)
       for (;;) {
         elements = block_length * tile_columns;
-        int log2_columns = 0;
-        while ((std::int64_t{1} << log2_columns) < tile_columns) ++log2_columns;
+        const int log2_columns = ceil_log2(tile_columns);
         threads = cuda::threads_for_tile(elements,
                                          cuda::elements_per_thread(problem.mode, input_element_bytes, log2_length));
         launch.kernel = kernels.pick(launch.input_is_intermediate, launch.output_is_intermediate);
@@ -1013,6 +1011,20 @@ class CudaExecutor final : public Executor {
       }
       if (cuda_core_transform && launch.parts == 1) {  // CudaCoreKernel::resident_multiple
         launch.grid = dim3(static_cast<unsigned>(std::min(tiles, resident * cuda_core.resident_multiple)));
+      }
+      // 1024-point passes in one lane that write 8-byte elements (the strided pass of fp32 storage's 1024^2,
+      // 4096^2, N = 2^21 and 2^22) run on an odd number of blocks.  H200 r475 (grid sweep, whole transforms,
+      // fp32 storage): 1024^2 0.562 / 0.565 ms on 132 / 128 blocks against 0.547 / 0.550 on 131 / 129, N = 2^21
+      // 0.681 / 0.679 against 0.656 / 0.659 (ncu r474: the pass 0.343 -> 0.324 ms, 1024^2's 0.298 -> 0.277).
+      // Every odd count of 127 ... 131 ran faster than every even one of 128 ... 132; not so for the other
+      // passes (N = 2^26: 512- and 256-point passes 1.01x slower on 131; the 1024-point pass writing fp16
+      // storage 1.01x ... 1.02x slower), which keep min(tiles, resident).  Why the parity matters was not found.
+      // r476 (A/B, three rounds, both tensor-core modes): fp32 storage N = 2^20 ... 2^22, 1024^2, 4096^2 0.95x
+      // ... 0.97x the time, 64 x 1024 x 1024 and 1024 x 1024 x 64 0.97x ... 0.98x in every storage; the rest
+      // within noise (0.99x ... 1.01x); relL2 the same.
+      if (cuda_core_pass && log2_pass_length == 10 && cuda_core_pass_lanes == 1 && output_element_bytes == 8 &&
+          launch.grid.x > 1 && launch.grid.x % 2 == 0) {
+        launch.grid.x -= 1;
       }
       launches_.push_back(launch);
     }
