@@ -236,7 +236,7 @@ const std::vector<std::string> expected_columns = {
     "case",  "library", "backend", "precision", "mode", "rank", "dims", "n", "batch", "elements", "max_radix",
     "intermediates",
     "time_ms", "time_min_ms", "gbps", "bandwidth_fraction", "relL2", "maxrel", "seed_error", "plan_first_ms",
-    "plan_ms", "ratio", "seed_table", "status", "message"};
+    "plan_ms", "ratio", "seed_table", "status", "message", "plan"};
 
 class Bench : public tensorfft::testing::ToolFixture {};
 
@@ -289,6 +289,9 @@ TEST_F(Bench, HostModeSweepWritesCsvAndJson) {
     EXPECT_EQ(row.at("library"), "tensorfft");
     EXPECT_EQ(row.at("backend"), "host");
     EXPECT_EQ(row.at("status"), "ok") << row.at("message");
+    // The plan that ran: its describe(), naming the case's sizes and storage.
+    EXPECT_EQ(row.at("plan").rfind("(c2c " + row.at("dims") + " " + row.at("precision") + " ", 0), 0u)
+        << row.at("plan");
     EXPECT_EQ(std::stoll(row.at("elements")), 4096) << row.at("dims");
     EXPECT_EQ(std::stoll(row.at("n")) * std::stoll(row.at("batch")), 4096);
     const double relative_l2 = std::stod(row.at("relL2"));
@@ -328,6 +331,7 @@ TEST_F(Bench, HostModeSweepWritesCsvAndJson) {
     EXPECT_EQ(row["case"].number, static_cast<double>(r + 1));
     EXPECT_EQ(row["status"].string, "ok");
     EXPECT_EQ(row["ratio"].kind, Json::Kind::null);
+    EXPECT_EQ(row["plan"].string, csv.rows[r].at("plan"));
     EXPECT_NEAR(row["relL2"].number, std::stod(csv.rows[r].at("relL2")), 1e-5 * row["relL2"].number);
     if (row["precision"].string == "fp32" && row["mode"].string != "single_fp16") {
       EXPECT_LT(row["relL2"].number, 1e-6);

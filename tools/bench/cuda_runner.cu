@@ -545,6 +545,7 @@ class CudaRunner final : public Runner {
     row.plan_ms =
         median_plan_ms(plan, [&](std::optional<Plan>& made) { made.emplace(make_plan(problem, Backend::cuda)); });
     row.backend = tensorfft::to_string(plan->backend());
+    row.plan = plan->describe();
     const Timing timing = time_executions([&] { plan->execute(input, output); }, settings.warmups, settings.repeats);
     row.time_ms = timing.median_ms;
     row.time_min_ms = timing.min_ms;

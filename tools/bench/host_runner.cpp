@@ -64,6 +64,7 @@ class HostRunner final : public Runner {
         start = Clock::now();
         const Plan plan = make_plan(problem, Backend::host);
         row.plan_ms = milliseconds_since(start);
+        row.plan = plan.describe();
 
         if (input.empty()) {
           input.resize(static_cast<std::size_t>(elements));

@@ -54,6 +54,7 @@ std::vector<Value> values_of(const Row& row) {
       row.seed_table > 0 ? of_integer(row.seed_table) : Value{"null", "", false},
       of_text(to_string(row.outcome)),
       of_text(row.message),
+      row.plan.empty() ? Value{"null", "", false} : of_text(row.plan),
   };
 }
 
@@ -115,7 +116,7 @@ const std::vector<std::string>& columns() {
       "dims",       "n",             "batch",    "elements",   "max_radix", "intermediates", "time_ms",
       "time_min_ms", "gbps",         "bandwidth_fraction",     "relL2",     "maxrel",
       "seed_error", "plan_first_ms", "plan_ms",  "ratio",      "seed_table", "status",
-      "message",
+      "message",    "plan",
   };
   return names;
 }

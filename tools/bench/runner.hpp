@@ -99,6 +99,7 @@ struct Row {
   // how it went
   Outcome outcome = Outcome::ok;
   std::string message;  // why, when not ok
+  std::string plan;     // tensorfft's Plan::describe(): the passes that ran (empty for cuFFT)
   // measured by the runner (NaN: not measured)
   double time_ms = not_measured;      // median of the timed executions
   double time_min_ms = not_measured;  // fastest of them
