@@ -1021,7 +1021,7 @@ class CudaExecutor final : public Executor {
       // storage 1.01x ... 1.02x slower), which keep min(tiles, resident).  Why the parity matters was not found.
       // r476 (A/B, three rounds, both tensor-core modes): fp32 storage N = 2^20 ... 2^22, 1024^2, 4096^2 0.95x
       // ... 0.97x the time, 64 x 1024 x 1024 and 1024 x 1024 x 64 0.97x ... 0.98x in every storage; the rest
-      // within noise (0.99x ... 1.01x); relL2 the same.  Only where the block fewer takes no more rounds of
+      // within noise (0.98x ... 1.01x); relL2 the same.  Only where the block fewer takes no more rounds of
       // tiles (2^26 elements: 8192 tiles, 63 rounds either way): with fewer tiles than blocks (a transform of
       // 2^20 elements has 128) a block would take two tiles where every block took one.
       const auto rounds = [&](std::int64_t blocks) { return (tiles + blocks - 1) / blocks; };
