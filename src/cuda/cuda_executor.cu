@@ -1012,10 +1012,11 @@ class CudaExecutor final : public Executor {
       if (cuda_core_transform && launch.parts == 1) {  // CudaCoreKernel::resident_multiple
         launch.grid = dim3(static_cast<unsigned>(std::min(tiles, resident * cuda_core.resident_multiple)));
       }
-      // 1024-point passes in one lane that write 8-byte elements (the strided pass of fp32 storage's 1024^2,
-      // 4096^2, N = 2^21 and 2^22) run on an odd number of blocks.  H200 r475 (grid sweep, whole transforms,
-      // fp32 storage): 1024^2 0.562 / 0.565 ms on 132 / 128 blocks against 0.547 / 0.550 on 131 / 129, N = 2^21
-      // 0.681 / 0.679 against 0.656 / 0.659 (ncu r474: the pass 0.343 -> 0.324 ms, 1024^2's 0.298 -> 0.277).
+      // 1024- and 2048-point passes in one lane that write 8-byte elements (the strided pass of fp32 storage's
+      // 1024^2, 4096^2, N = 2^21 and 2^22; the 2048-point passes of 2^23 and 2048^2) run on an odd number of
+      // blocks.  H200 r475 (grid sweep, whole transforms, fp32 storage): 1024^2 0.562 / 0.565 ms on 132 / 128
+      // blocks against 0.547 / 0.550 on 131 / 129, N = 2^21 0.681 / 0.679 against 0.656 / 0.659 (ncu r474: the
+      // pass 0.343 -> 0.324 ms, 1024^2's 0.298 -> 0.277).
       // Every odd count of 127 ... 131 ran faster than every even one of 128 ... 132; not so for the other
       // passes (N = 2^26: 512- and 256-point passes 1.01x slower on 131; the 1024-point pass writing fp16
       // storage 1.01x ... 1.02x slower), which keep min(tiles, resident).  Why the parity matters was not found.
@@ -1023,10 +1024,14 @@ class CudaExecutor final : public Executor {
       // ... 0.97x the time, 64 x 1024 x 1024 and 1024 x 1024 x 64 0.97x ... 0.98x in every storage; the rest
       // within noise (0.98x ... 1.01x); relL2 the same.  Only where the block fewer takes no more rounds of
       // tiles (2^26 elements: 8192 tiles, 63 rounds either way): with fewer tiles than blocks (a transform of
-      // 2^20 elements has 128) a block would take two tiles where every block took one.
+      // 2^20 elements has 128) a block would take two tiles where every block took one.  2048 points: H200
+      // r479 (A/B, three rounds, split): fp32 storage N = 2^23 0.978x the time, 2048^2 and 2048 x 1024
+      // 0.974x; fp16 storage (the same passes writing fp32 intermediates) and N = 2^21, 2^25, 2^26 0.993x ...
+      // 1.006x.
       const auto rounds = [&](std::int64_t blocks) { return (tiles + blocks - 1) / blocks; };
-      if (cuda_core_pass && log2_pass_length == 10 && cuda_core_pass_lanes == 1 && output_element_bytes == 8 &&
-          launch.grid.x > 1 && launch.grid.x % 2 == 0 && rounds(launch.grid.x - 1) == rounds(launch.grid.x)) {
+      if (cuda_core_pass && (log2_pass_length == 10 || log2_pass_length == 11) && cuda_core_pass_lanes == 1 &&
+          output_element_bytes == 8 && launch.grid.x > 1 && launch.grid.x % 2 == 0 &&
+          rounds(launch.grid.x - 1) == rounds(launch.grid.x)) {
         launch.grid.x -= 1;
       }
       launches_.push_back(launch);

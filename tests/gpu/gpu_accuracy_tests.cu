@@ -1026,7 +1026,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   // and 8192 x 4096 with the cross-row step of four; 256 x 8192 and 2 x 512 x 8192 with the step of
   // two rows in the 8192-point pass, as 8192^2 takes it; 16384 x 1024 and 16384 x 4096, whose strided
   // axis takes two passes of 128 points, 256 x 65536, whose contiguous axis takes two; strided axes of 64
-  // points: 64 x 8 a partial tile, 8192 x 1024 as 128 | 64, 64 x 256 x 256), every storage, both
+  // points: 64 x 8 a partial tile, 8192 x 1024 as 128 | 64, 64 x 256 x 256; 4096 x 16: a strided
+  // 4096-point axis of four tiles a transform, batch 3), every storage, both
   // directions, each normalization, in place (a strided axis of one pass)
   // and out, an odd batch, and the host executor on the same plan.
   for (const std::vector<std::int64_t>& shape :
@@ -1034,7 +1035,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         {1024, 1024}, {512, 2048}, {2048, 4}, {2048, 2}, {4, 512, 8}, {256, 256, 256}, {256, 8}, {4, 256, 2}, {1 << 23}, {128, 64},
         {8, 128, 4}, {4096, 4096}, {4096, 8}, {2048, 8}, {2, 4096, 2}, {4096, 2}, {4096, 128}, {2, 4096, 4096},
         {256, 8192}, {2, 512, 8192}, {8192, 4096}, {16384, 1024}, {16384, 4096}, {256, 65536}, {64, 8}, {2, 64, 4},
-        {8192, 1024}, {64, 256, 256}}) {
+        {8192, 1024}, {64, 256, 256}, {4096, 16}}) {
     for (StorageType storage : storages) {
       Problem p;
       p.sizes = shape;
