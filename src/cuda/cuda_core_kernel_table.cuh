@@ -37,8 +37,9 @@ struct CudaCoreKernels {
   // else null).
   PassKernel cuda_core_pass[2][2][7][2][2] = {};
   // Its instances with the cross-row step (CrossRows; plan::runs_cross_row_step) in two lanes per thread, from
-  // storage to intermediates [4096 points, 8192][forward, inverse].
-  PassKernel cuda_core_cross_row_pass[2][2] = {};
+  // storage to intermediates [4096 points with the step of four, 8192 with the step of two, 8192 with the step
+  // of four (4-byte storage only, else null)][forward, inverse].
+  PassKernel cuda_core_cross_row_pass[3][2] = {};
   // Its 8192-point instance from storage to storage in two lanes (two rows a tile) with w_P in shared memory
   // (SharedTwiddles), the single pass of 8192 points in fp16/bf16 storage [forward, inverse].
   PassKernel cuda_core_8192_pass[2] = {nullptr, nullptr};

@@ -89,8 +89,8 @@ void set_cuda_core_storage_kernels(CudaCoreKernels& kernels) {
   cuda_core::set_warp_transforms<Storage, 8>(kernels.cuda_core_warp[1]);
   cuda_core::set_passes<Storage, Storage>(kernels.cuda_core_pass[0][0]);
   if constexpr (sizeof(Storage) == 4) {
-    kernels.cuda_core_8192_pass[0] = &cuda_core_pass_kernel<Storage, Storage, -1, 13, 2, false, false, true>;
-    kernels.cuda_core_8192_pass[1] = &cuda_core_pass_kernel<Storage, Storage, +1, 13, 2, false, false, true>;
+    kernels.cuda_core_8192_pass[0] = &cuda_core_pass_kernel<Storage, Storage, -1, 13, 2, 0, false, true>;
+    kernels.cuda_core_8192_pass[1] = &cuda_core_pass_kernel<Storage, Storage, +1, 13, 2, 0, false, true>;
   }
 }
 
@@ -108,13 +108,17 @@ void set_cuda_core_intermediate_kernels(CudaCoreKernels& kernels) {
     cuda_core::set_passes<Intermediate, Storage>(kernels.cuda_core_pass[1][0]);
   }
   cuda_core::set_planes<Storage, Intermediate>(kernels.cuda_core_plane[1]);
-  kernels.cuda_core_cross_row_pass[0][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, true>;
-  kernels.cuda_core_cross_row_pass[0][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, true>;
-  kernels.cuda_core_cross_row_pass[1][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, true>;
-  kernels.cuda_core_cross_row_pass[1][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 13, 2, true>;
+  kernels.cuda_core_cross_row_pass[0][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 12, 2, 4>;
+  kernels.cuda_core_cross_row_pass[0][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 12, 2, 4>;
+  kernels.cuda_core_cross_row_pass[1][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, 2>;
+  kernels.cuda_core_cross_row_pass[1][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 13, 2, 2>;
+  if constexpr (sizeof(Storage) == 4) {  // (the step of four in the 8192-point pass: fp16/bf16 storage)
+    kernels.cuda_core_cross_row_pass[2][0] = &cuda_core_pass_kernel<Storage, Intermediate, -1, 13, 2, 4>;
+    kernels.cuda_core_cross_row_pass[2][1] = &cuda_core_pass_kernel<Storage, Intermediate, +1, 13, 2, 4>;
+  }
   if constexpr (sizeof(Storage) == 4 && sizeof(Intermediate) == 4) {  // compact intermediates
-    kernels.cuda_core_paired_pass[0] = &cuda_core_pass_kernel<Intermediate, Storage, -1, 12, 2, false, true>;
-    kernels.cuda_core_paired_pass[1] = &cuda_core_pass_kernel<Intermediate, Storage, +1, 12, 2, false, true>;
+    kernels.cuda_core_paired_pass[0] = &cuda_core_pass_kernel<Intermediate, Storage, -1, 12, 2, 0, true>;
+    kernels.cuda_core_paired_pass[1] = &cuda_core_pass_kernel<Intermediate, Storage, +1, 12, 2, 0, true>;
   }
 }
 

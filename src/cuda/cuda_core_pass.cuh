@@ -160,6 +160,9 @@ constexpr int cuda_core_paired_staging_bytes = 4096 * 4 * 4;  // A's outputs: 40
 // paired-stores pass ran 8192^2 compact 1.12x ... 1.13x slower, the rest
 // 0.99x ... 1.02x.
 constexpr int cuda_core_shared_twiddle_bytes(int log2_length) { return (1 << log2_length) / 2 * 8; }
+// The 8192-point pass with the cross-row step of four, 4-byte storage: rows 1 and 3 of the next tile wait in
+// shared memory after the tile (copied asynchronously during this tile's last stage).
+constexpr int cuda_core_odd_row_staging_bytes = 2 * 8192 * 4;
 
 // Whether the executor holds an instance of two lanes per thread for that length, input and output.
 constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes, int output_bytes) {
@@ -252,7 +255,17 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // same.  fp32 storage (8-byte rows, the second lane's loaded at the tile's
 // start; 88 bytes spilled): r355 (A/B, three rounds) 0.92x the time (split
 // 0.838 ms against 0.910, cuFFT fp32 0.887), relL2 2.28e-7 against 2.09e-7.
-// The step of two (8192 points, the pass's only use): the tile of two rows
+// The step of four before the DFT (8192 points, CrossRowPoints = 4; 8192^2
+// in fp16/bf16 storage, plan::cross_row_step_points): the tile of two
+// columns from `first` holds outputs s = 2 h + w (h = first / 2 mod 2) of
+// the DFT of 4 over rows n' + Q r (r < 4, n' = first / 4 mod Q), so both
+// tiles of a quartet read its four rows (the second from L2).  Rows 0 and
+// 2 arrive as the lanes' inputs; rows 1 and 3 are copied asynchronously
+// into shared memory after the tile during the previous tile's last stage
+// (loaded in stage 1 instead, the pass ran 0.387 ms against 0.334, H200
+// r488 / r489, ncu).  Stage 1 forms (x0 + x2) +- (x1 + x3) and (x0 - x2)
+// +- w_4 (x1 - x3) before the DFT; column w is written to row first + w.
+// The step of two (8192 points): the tile of two rows
 // n' and n' + Q (tile g = n' of its block of 2Q rows), each thread's two
 // lanes the two rows at one t; stage 1 takes their sum (lane 0) and
 // difference (lane 1) before its DFT, and column s of the tile is written
@@ -293,23 +306,30 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // inputs are read before its last stage).  Thread i runs lanes
 // i + 512 w (w < W): with two lanes, one warp's column-fastest lanes span
 // the tile's C columns x 32 / C t (C <= 32).
-template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length, int Lanes, bool CrossRows = false,
+template <typename InputStorage, typename OutputStorage, int Sign, int Log2Length, int Lanes, int CrossRowPoints = 0,
           bool PairedStores = false, bool SharedTwiddles = false>
 __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>::threads, 1)
     cuda_core_pass_kernel(PassParameters params) {
   using Shape = CudaCorePassShape<Log2Length, sizeof(InputStorage), Lanes>;
+  constexpr bool CrossRows = CrossRowPoints > 0;
   static_assert(!SharedTwiddles || (Log2Length == cuda_core_two_row_pass_log2_length && !CrossRows && !PairedStores),
                 "shared twiddles: the 8192-point single pass");
   static_assert(!PairedStores || (Log2Length == 12 && Lanes == 2 && sizeof(OutputStorage) == 4 && !CrossRows),
                 "paired stores: 4096 points in two lanes, 4-byte outputs");
   static_assert(!PairedStores || (1 << Log2Length) * Shape::columns * 4 == cuda_core_paired_staging_bytes,
                 "the staging of tile A's outputs");
-  static_assert(!CrossRows || ((Log2Length == 12 || Log2Length == 13) && Lanes == 2),
-                "the cross-row step runs in the tile of four rows (4096 points) or two (8192)");
+  static_assert(CrossRowPoints == 0 || (Log2Length == 12 && Lanes == 2 && CrossRowPoints == 4) ||
+                    (Log2Length == 13 && Lanes == 2 && (CrossRowPoints == 2 || CrossRowPoints == 4)),
+                "the cross-row step runs in the tile of four rows (4096 points) or two (8192: a step of two or four)");
 
-  // The step of four across stages 2 and 3 (4096 points), or of two before stage 1's DFT (8192).
+  // The step of four across stages 2 and 3 (4096 points), or of two or four before stage 1's DFT (8192).
   constexpr bool step_across_lanes = CrossRows && Log2Length == 12, step_before_dft = CrossRows && Log2Length == 13;
-  constexpr int log2_step = Log2Length == 12 ? 2 : 1;  // log2 plan::cross_row_step_points
+  constexpr bool step_of_four_before_dft = step_before_dft && CrossRowPoints == 4;
+  // The odd rows of the step of four arrive in shared memory (cuda_core_odd_row_staging_bytes) during the
+  // previous tile's last stage, which 8-byte rows would not fit.
+  static_assert(!step_of_four_before_dft || sizeof(InputStorage) == 4,
+                "the step of four in the 8192-point pass reads 4-byte storage");
+  constexpr int log2_step = CrossRowPoints == 4 ? 2 : 1;  // log2 plan::cross_row_step_points
   using InputTraits = StorageTraits<InputStorage>;
   using OutputTraits = StorageTraits<OutputStorage>;
   constexpr int T = Shape::column_threads, C = Shape::columns, R = Shape::last_radix, W = Shape::lanes_per_thread;
@@ -395,6 +415,8 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   };
   const bool input_aligned = (reinterpret_cast<std::uintptr_t>(input) & 7) == 0;
   InputStorage raw[W][16];
+  // CrossRows: lane w loads row w of the tile's rows; with the step of four before the DFT, row 2 w (the
+  // odd rows: stage_odd_rows).
   const auto fetch = [&](std::int64_t first, int lanes_begin, int lanes_end) {
     // Paired loads: both lanes at once (4-byte inputs are all fetched early), where the input is aligned
     // and both columns are the pass's; else each lane as below.
@@ -415,15 +437,32 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       const cuda_core::PassLane loader = loader_of(w);
       if (first + loader.column < columns) {
         const InputStorage* source =
-            input + (CrossRows ? cross_row_start(first, loader.column) + loader.t
+            input + (CrossRows ? cross_row_start(first, step_of_four_before_dft ? 2 * loader.column : loader.column) +
+                                     loader.t
                                : load.tile_start(first) + load.memory(loader.t, loader.column));
 #pragma unroll
         for (int m = 0; m < 16; ++m) raw[w][m] = load_stored_with_line(source + m * load_step);
       }
     }
   };
+  // The step of four: thread i copies rows 1 and 3 at its own t (= i) into [row][m][t], and reads only
+  // those (no barrier between).
+  auto* const odd_row_staging = reinterpret_cast<InputStorage*>(shared_bytes + Shape::tile_bytes);
+  const auto stage_odd_rows = [&](std::int64_t first) {
+#pragma unroll
+    for (int w = 0; w < W; ++w) {
+      const cuda_core::PassLane loader = loader_of(w);
+      if (first + loader.column >= columns) continue;
+      const InputStorage* const source = input + cross_row_start(first, 2 * w + 1) + loader.t;
+#pragma unroll
+      for (int m = 0; m < 16; ++m) {
+        arch::copy_4_bytes_async(odd_row_staging + (w * 16 + m) * T + loader.t, source + m * load_step);
+      }
+    }
+  };
   constexpr int E = Shape::early_lanes;
   if constexpr (E > 0) fetch(block_first, 0, E);
+  if constexpr (step_of_four_before_dft) stage_odd_rows(block_first);
   const auto scaled = [&](float2 v) { return scale == 1.0f ? v : float2{v.x * scale, v.y * scale}; };
   // 128 and 256 points: outputs k + 16 j of the storer's column of the tile from `first`, y[j], j < 16 or 8.
   const auto store_every_sixteenth = [&](std::int64_t first, const cuda_core::PassLane& storer, int k, const auto& y) {
@@ -446,7 +485,37 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
     for (int w = 0; w < W; ++w) {
       const cuda_core::PassLane loader = loader_of(w);
       const std::int64_t column = first + loader.column;
-      if constexpr (step_before_dft) {  // lane w: rows 0 and 1 (the same t), their sum (w = 0) or difference
+      if constexpr (step_of_four_before_dft) {
+        // Lane w: output s = 2 h + w of the DFT of 4 over rows 0 ... 3 (the same t), h = the tile's half of
+        // the four outputs: (x0 + x2) +- (x1 + x3) (w = 0), (x0 - x2) +- w_4 (x1 - x3) (w = 1).  The even
+        // rows were fetched as the lanes' inputs, the odd ones wait in shared memory (stage_odd_rows).
+        if (w == 0) {
+#pragma unroll
+          for (int m = 0; m < 16; ++m) {
+            const float2 row_0 = InputTraits::widen(raw[0][m]), row_2 = InputTraits::widen(raw[1][m]);
+            x[m] = complex_add(row_0, row_2);
+            difference[m] = complex_subtract(row_0, row_2);
+          }
+          arch::wait_for_async_copies();
+#pragma unroll
+          for (int m = 0; m < 16; ++m) {
+            raw[0][m] = odd_row_staging[m * T + loader.t];
+            raw[1][m] = odd_row_staging[(16 + m) * T + loader.t];
+          }
+          const bool upper_half = ((first >> 1) & 1) != 0;
+#pragma unroll
+          for (int m = 0; m < 16; ++m) {
+            const float2 row_1 = InputTraits::widen(raw[0][m]), row_3 = InputTraits::widen(raw[1][m]);
+            const float2 sum = complex_add(row_1, row_3);
+            const float2 turned = cuda_core::quarter_turn<Sign>(complex_subtract(row_1, row_3));
+            x[m] = upper_half ? complex_subtract(x[m], sum) : complex_add(x[m], sum);
+            difference[m] = upper_half ? complex_subtract(difference[m], turned) : complex_add(difference[m], turned);
+          }
+        } else {
+#pragma unroll
+          for (int m = 0; m < 16; ++m) x[m] = difference[m];
+        }
+      } else if constexpr (step_before_dft) {  // lane w: rows 0 and 1 (the same t), their sum (w = 0) or difference
         if (w == 0) {
 #pragma unroll
           for (int m = 0; m < 16; ++m) {
@@ -556,6 +625,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       // The next tile's loads, in flight during stage 3 (raw is free since stage 1; no registers wait
       // on device memory before then).
       if constexpr (E > 0) fetch(next_first(first), 0, E);
+      if constexpr (step_of_four_before_dft) stage_odd_rows(next_first(first));
       // Stage 3: lane (column, k0 + 16 c) takes rows k1 = c + R q, a DFT of R each; output t + T q + 256 k2.
       // CrossRows of four: thread i's lanes read rows 2 p and 2 p + 1 (p = i / T) at t = i mod T and write
       // output p + 2 w, their sum (w = 0) or difference (the step's last butterflies).

@@ -90,6 +90,8 @@ static_assert(cuda::CudaCorePassShape<12, 4, 2>::tile_bytes == plan::longest_cud
 static_assert(cuda::CudaCorePassShape<13, 4, 2>::tile_bytes == plan::cross_row_8192_tile_bytes &&
                   (std::int64_t{1} << cuda::cuda_core_two_row_pass_log2_length) == plan::two_row_cuda_core_pass,
               "the plan's 8192-point pass of two rows and its tile are the kernel's");
+static_assert(cuda::cuda_core_odd_row_staging_bytes == plan::cross_row_8192_odd_row_staging_bytes,
+              "the plan's and the kernel's staging of the step of four's odd rows");
 
 template <ComputeMode Mode, typename Storage, typename Intermediate>
 KernelChoice kernels_for() {
@@ -715,20 +717,26 @@ class CudaExecutor final : public Executor {
           !launch.output_is_intermediate && stride_before * view.inner >= 8 && kernels.cuda_core_paired_pass[0] &&
           cuda::cuda_core_pass_launch(12, 2).shared_bytes + paired_staging_bytes <= static_cast<std::size_t>(max_shared_);
       if (paired_stores) cuda_core_pass = kernels.cuda_core_paired_pass[sign < 0 ? 0 : 1];
+      std::size_t odd_row_staging_bytes = 0;  // the step of four in the 8192-point pass, 4-byte storage
       if (view.cross_row_axis) {  // only the 4096- and 8192-point two-lane instances from storage to intermediates
-        const bool holds =
+        // The step's points: the length of the axis's first pass (plan::cross_row_step_points).
+        const std::int64_t step_points = view.cross_row_axis->pass_length(view.cross_row_axis->passes.front());
+        const int cross_row_kernel = log2_pass_length == cuda::cuda_core_pass_max_log2_length ? 0
+                                     : step_points == 2                                      ? 1
+                                                                                             : 2;
+        const bool holds = (step_points == 4 || log2_pass_length == cuda::cuda_core_two_row_pass_log2_length) &&
             cuda_core_pass_stages && log2_pass_length >= cuda::cuda_core_pass_max_log2_length &&
             cuda_core_pass_lanes == 2 && !launch.input_is_intermediate && launch.output_is_intermediate &&
             view.inner == 1 && view.axis->passes.size() == 1 &&
-            kernels.cuda_core_cross_row_pass[log2_pass_length - cuda::cuda_core_pass_max_log2_length][0] != nullptr;
+            kernels.cuda_core_cross_row_pass[cross_row_kernel][0] != nullptr;
         if (!holds) {
           throw Error(Status::internal_error, "no kernel runs this pass with the next axis's cross-row step: " +
                                                   plan.description);
         }
-        cuda_core_pass =
-            kernels.cuda_core_cross_row_pass[log2_pass_length - cuda::cuda_core_pass_max_log2_length][sign < 0 ? 0 : 1];
+        cuda_core_pass = kernels.cuda_core_cross_row_pass[cross_row_kernel][sign < 0 ? 0 : 1];
+        if (cross_row_kernel == 2) odd_row_staging_bytes = static_cast<std::size_t>(cuda::cuda_core_odd_row_staging_bytes);
         int log2_distance = 0;  // Q = S / (the step's points) rows
-        while ((std::int64_t{plan::cross_row_step_points(length)} << log2_distance) < view.cross_row_axis->size) {
+        while ((step_points << log2_distance) < view.cross_row_axis->size) {
           ++log2_distance;
         }
         p.log2_cross_row_distance = log2_distance;
@@ -873,7 +881,8 @@ class CudaExecutor final : public Executor {
         }
         if (cuda_core_pass) {  // its tile of fixed columns, or not_supported below
           launch.shared_bytes = static_cast<std::size_t>(cuda_core_pass_shape.shared_bytes) +
-                                (paired_stores ? paired_staging_bytes : 0) + (pass_of_8192 ? shared_twiddle_bytes : 0);
+                                (paired_stores ? paired_staging_bytes : 0) + (pass_of_8192 ? shared_twiddle_bytes : 0) +
+                                odd_row_staging_bytes;
           break;
         }
         if (launch.shared_bytes <= static_cast<std::size_t>(max_shared_) || tile_columns == 1) break;

@@ -303,7 +303,8 @@ Plan make_plan(const Problem& problem, Backend backend, const PlanOptions& optio
   const auto schedule_axes_and_cross_row_step = [&](int radix) {
     schedule_axes(radix);
     if (plan::runs_cross_row_step(problem, radix, shared_bytes) && plan.axes[0].passes.size() == 1) {
-      plan::schedule_axis_after_cross_row_step(plan.axes[1], radix, plan.axes[0].size);
+      plan::schedule_axis_after_cross_row_step(plan.axes[1], radix,
+                                               plan::cross_row_step_points(problem, shared_bytes));
     }
   };
   int max_radix = plan::problem_max_radix(problem, bandwidth);

@@ -295,13 +295,25 @@ bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, s
 //   8192^2 then takes two passes instead of three: H100 r373, fp16 split
 //   0.998 ms instead of 1.155 (cuFFT fp16 1.879), fp32 storage 1.068
 //   instead of 1.327 (cuFFT fp32 1.124; problem_max_radix);
+// - 8192^2 in fp16/bf16 storage, where the device's shared memory also holds
+//   the staging of the odd rows (cross_row_8192_odd_row_staging_bytes): 4
+//   points across rows S / 4 apart in that pass (each tile of two rows reads
+//   four and writes two of the step's outputs), so that the strided pass has
+//   2048 points (64-byte runs) instead of 4096 (32-byte runs).  H200 r489
+//   (A/B, three rounds): fp16 / bf16 split 0.90x the time (0.762 -> 0.686
+//   ms), single_fp16 0.90x, compact 0.93x; relL2 the same.  Its 8192-point
+//   pass ran 0.334 ms against the step of two's 0.250 (both tiles of a
+//   quartet read all four rows), its 2048-point pass 0.351 against 0.514.
+//   Not elsewhere: 256 ... 4096 x 8192 ran 1.06x ... 1.21x slower (their
+//   strided passes were short already), fp32 storage (its odd rows fetched
+//   in stage 1, which 8-byte rows need for want of shared memory) 1.04x
+//   slower at 8192^2 (r488).
 // with the radix-4 schedule (any storage but fp64), where the device's
 // shared memory holds the tile.
 // The contiguous pass of two rows: 8192 points (cuda::cuda_core_two_row_pass_log2_length).
 constexpr std::int64_t two_row_cuda_core_pass = 8192;
-constexpr int cross_row_step_points(std::int64_t contiguous_size) {
-  return contiguous_size == two_row_cuda_core_pass ? 2 : 4;
-}
+// The step's points (4 or 2) where runs_cross_row_step.
+int cross_row_step_points(const Problem& problem, std::int64_t shared_bytes_per_block);
 // The axes (of `across` points) that a 4096-point contiguous axis takes the step of four from: the pass after
 // it then has 1024, 2048 or 4096 points.  (Shorter ones keep a strided pass of their own, not measured with
 // the step.)  16384 only with compact intermediates: with full ones its two strided passes of 128 points (the
@@ -315,11 +327,12 @@ constexpr bool cross_row_step_after_4096(std::int64_t across, bool compact_inter
 // The tile of the 8192-point pass of two rows (cuda::CudaCorePassShape<13, 4, 2>::tile_bytes: two columns of
 // 16 regions of 513 fp32 complex values, 8 apart).
 constexpr std::int64_t cross_row_8192_tile_bytes = 2 * (16 * 513 + 8) * 8;
+// With the step of four, rows 1 and 3 of the next tile wait after it (cuda::cuda_core_odd_row_staging_bytes).
+constexpr std::int64_t cross_row_8192_odd_row_staging_bytes = 2 * 8192 * 4;
 bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t shared_bytes_per_block);
 // Schedules `axis` as the cross-row step's pass (in_previous_pass) of
-// cross_row_step_points(contiguous_size) and one pass of the rest, each with
-// the radix schedule of its length.
-void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix, std::int64_t contiguous_size);
+// step_points (cross_row_step_points) and one pass of the rest, each with the radix schedule of its length.
+void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix, int step_points);
 
 // The modes whose radix-8 and 16 stages run on tensor cores (split_fp16,
 // single_fp16); only they have the CUDA register-block kernels.

@@ -602,10 +602,21 @@ bool runs_cross_row_step(const Problem& problem, int max_radix, std::int64_t sha
          cross_row_8192_tile_bytes <= shared_bytes_per_block;
 }
 
-void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix, std::int64_t contiguous_size) {
+int cross_row_step_points(const Problem& problem, std::int64_t shared_bytes_per_block) {
+  const std::size_t rank = problem.sizes.size();
+  const std::int64_t contiguous = problem.sizes[rank - 1], across = problem.sizes[rank - 2];
+  if (contiguous != two_row_cuda_core_pass) return 4;
+  const bool narrow_storage =
+      problem.storage == StorageType::complex_fp16 || problem.storage == StorageType::complex_bf16;
+  const bool step_of_four = narrow_storage && across == two_row_cuda_core_pass &&
+                            cross_row_8192_tile_bytes + cross_row_8192_odd_row_staging_bytes <= shared_bytes_per_block;
+  return step_of_four ? 4 : 2;
+}
+
+void schedule_axis_after_cross_row_step(AxisSchedule& axis, int max_radix, int step_points) {
   axis.stages.clear();
   axis.passes.clear();
-  const int log2_step = log2_floor(cross_row_step_points(contiguous_size));
+  const int log2_step = log2_floor(step_points);
   fill_passes(axis, {log2_step, log2_floor(axis.size) - log2_step}, max_radix);
   axis.passes.front().in_previous_pass = true;
 }

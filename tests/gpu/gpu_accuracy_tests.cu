@@ -1024,7 +1024,8 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
   // columns of 8-byte inputs, four of 4-byte ones, two lanes per thread,
   // 4096 x 2 a partial tile; 4096^2 and 2 x 4096^2 in fp16/bf16 storage
   // and 8192 x 4096 with the cross-row step of four; 256 x 8192 and 2 x 512 x 8192 with the step of
-  // two rows in the 8192-point pass, as 8192^2 takes it; 16384 x 1024 and 16384 x 4096, whose strided
+  // two rows in the 8192-point pass, as 8192^2 takes it in fp32 storage; 8192^2 with the step of four there
+  // in fp16/bf16 storage (its odd rows staged in shared memory), in place too; 16384 x 1024 and 16384 x 4096, whose strided
   // axis takes two passes of 128 points, 256 x 65536, whose contiguous axis takes two; strided axes of 64
   // points: 64 x 8 a partial tile, 8192 x 1024 as 128 | 64, 64 x 256 x 256; 4096 x 16: a strided
   // 4096-point axis of four tiles a transform, batch 3), every storage, both
@@ -1035,7 +1036,7 @@ void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& total
         {1024, 1024}, {512, 2048}, {2048, 4}, {2048, 2}, {4, 512, 8}, {256, 256, 256}, {256, 8}, {4, 256, 2}, {1 << 23}, {128, 64},
         {8, 128, 4}, {4096, 4096}, {4096, 8}, {2048, 8}, {2, 4096, 2}, {4096, 2}, {4096, 128}, {2, 4096, 4096},
         {256, 8192}, {2, 512, 8192}, {8192, 4096}, {16384, 1024}, {16384, 4096}, {256, 65536}, {64, 8}, {2, 64, 4},
-        {8192, 1024}, {64, 256, 256}, {4096, 16}}) {
+        {8192, 1024}, {64, 256, 256}, {4096, 16}, {8192, 8192}}) {
     for (StorageType storage : storages) {
       Problem p;
       p.sizes = shape;

@@ -326,7 +326,7 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{2048, 1024}, true, true},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 4096}, true, true},  // strided 4096 points
       {ComputeMode::single_fp16, StorageType::complex_bf16, Sizes{4096, 4096}, true, true},
-      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, true, true},  // the step of two rows
+      {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{8192, 8192}, true, true},  // the step of four rows
       {ComputeMode::single_fp16, StorageType::complex_fp32, Sizes{8192, 8192}, true, false},
       {ComputeMode::split_fp16, StorageType::complex_fp16, Sizes{4096, 8192}, true, true},  // S x 8192: the step
       {ComputeMode::split_fp16, StorageType::complex_bf16, Sizes{256, 8192}, true, true},
@@ -363,7 +363,7 @@ TEST(PlanSchedule, CudaCorePassesWhereFaster) {
         int largest = 0;
         for (const plan::Stage& stage : axis.stages) largest = std::max(largest, stage.radix);
         EXPECT_EQ(largest, expected ? 4 : 16);
-        // (8192^2's 8192-point pass runs on the CUDA cores with the cross-row step: CrossRowStepOfTwo...)
+        // (8192^2's 8192-point pass runs on the CUDA cores with the cross-row step: CrossRowStepWhereAn8192...)
         if (expected && axis.size != 8192) { EXPECT_TRUE(plan::passes_run_on_cuda_cores(axis)); }
       }
     }
@@ -827,13 +827,16 @@ bool takes_cross_row_step(StorageType storage, ComputeMode mode, std::vector<std
   return false;
 }
 
-// side^2 in every storage but fp64, both tensor-core modes, full and compact
+// side^2 in `storages`, both tensor-core modes, full and compact
 // intermediates, by default and with radix 4: the contiguous axis in one
 // pass, the other as the step of `step` points (in that pass) and one pass
 // of side / step points, whose stages follow the step's; `passes` in the
 // plan's description.
-void expect_cross_row_step_on_squares(std::int64_t side, std::int64_t step, const std::string& passes) {
-  for (StorageType storage : {StorageType::complex_fp16, StorageType::complex_bf16, StorageType::complex_fp32}) {
+void expect_cross_row_step_on_squares(std::int64_t side, std::int64_t step, const std::string& passes,
+                                      std::vector<StorageType> storages = {StorageType::complex_fp16,
+                                                                           StorageType::complex_bf16,
+                                                                           StorageType::complex_fp32}) {
+  for (StorageType storage : storages) {
     for (ComputeMode mode : {ComputeMode::split_fp16, ComputeMode::single_fp16}) {
       for (auto intermediates : {Intermediates::full, Intermediates::compact}) {
         if (intermediates == Intermediates::compact && storage == StorageType::complex_fp32) continue;
@@ -932,14 +935,33 @@ TEST(PlanSchedule, CrossRowStepOfFourWhereA4096PointAxisMeetsALongerOne) {
   EXPECT_FALSE(takes_cross_row_step(StorageType::complex_fp16, ComputeMode::fp32, {4096, 8192}, 0));
 }
 
-// The cross-row step of two rows: where an 8192-point contiguous axis meets
-// an axis of 256 ... 8192 points (the radix-4 schedule, any storage but
-// fp64), the second axis's first pass (2 points across rows S / 2 apart)
-// runs in the 8192-point pass, and its second pass has S / 2 points.
-// 8192^2 takes it by default in both tensor-core modes: two passes instead
-// of three.
-TEST(PlanSchedule, CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother) {
-  expect_cross_row_step_on_squares(8192, 2, "(pass r2 in the previous pass) (pass r4 r4 r4 r4 r4 r4)");
+// The cross-row step in an 8192-point pass: where an 8192-point contiguous
+// axis meets an axis of 256 ... 8192 points (the radix-4 schedule, any
+// storage but fp64), the second axis's first pass (2 points across rows S /
+// 2 apart; 4 points S / 4 apart for 8192^2 in fp16/bf16 storage) runs in
+// the 8192-point pass, and its second pass has the rest.  8192^2 takes it
+// by default in both tensor-core modes: two passes instead of three.
+TEST(PlanSchedule, CrossRowStepWhereAn8192PointAxisMeetsAnother) {
+  // 8192^2: the step of two in fp32 storage, of four in fp16/bf16 storage (its odd rows staged in shared
+  // memory, plan::cross_row_step_points), whose strided pass then has 2048 points.
+  expect_cross_row_step_on_squares(8192, 2, "(pass r2 in the previous pass) (pass r4 r4 r4 r4 r4 r4)",
+                                   {StorageType::complex_fp32});
+  expect_cross_row_step_on_squares(8192, 4, "(pass r4 in the previous pass) (pass r4 r4 r4 r4 r4 r2)",
+                                   {StorageType::complex_fp16, StorageType::complex_bf16});
+  {  // the step of two where the device's shared memory holds the tile but not the staging too
+    Problem problem;
+    problem.storage = StorageType::complex_fp16;
+    problem.mode = ComputeMode::split_fp16;
+    problem.sizes = {8192, 8192};
+    EXPECT_EQ(plan::cross_row_step_points(problem, plan::cross_row_8192_tile_bytes), 2);
+    EXPECT_EQ(plan::cross_row_step_points(
+                  problem, plan::cross_row_8192_tile_bytes + plan::cross_row_8192_odd_row_staging_bytes),
+              4);
+    problem.sizes = {4096, 8192};
+    EXPECT_EQ(plan::cross_row_step_points(problem, 1 << 20), 2);
+    problem.sizes = {8192, 4096};
+    EXPECT_EQ(plan::cross_row_step_points(problem, 1 << 20), 4);
+  }
   // Other axes of 256 ... 8192 points before the 8192-point one, with the radix-4 schedule: S / 2 after the step.
   for (const std::vector<std::int64_t>& sizes :
        {std::vector<std::int64_t>{256, 8192}, {1024, 8192}, {2, 512, 8192}, {4096, 8192}}) {
@@ -1009,7 +1031,7 @@ TEST(PlanSchedule, TwoPassStridedAxesEndWithShortPasses) {
   };
   const std::vector<Case> cases = {
       {StorageType::complex_fp16, ComputeMode::split_fp16, {4096, 4096}, 16, {1024, 4}},
-      // (8192^2 by default takes the cross-row step of two rows: CrossRowStepOfTwoWhereAn8192PointAxisMeetsAnother.)
+      // (8192^2 by default takes the cross-row step: CrossRowStepWhereAn8192PointAxisMeetsAnother.)
       {StorageType::complex_fp16, ComputeMode::single_fp16, {8192, 8192}, 16, {2048, 4}},
       {StorageType::complex_fp32, ComputeMode::split_fp16, {8192, 8192}, 16, {512, 16}},
       {StorageType::complex_fp32, ComputeMode::single_fp16, {8192, 8192}, 16, {1024, 8}},

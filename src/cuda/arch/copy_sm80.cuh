@@ -25,6 +25,17 @@ __device__ __forceinline__ void copy_16_bytes_async(void* destination, const voi
 #endif
 }
 
+// Starts copying the 4 bytes at `source` (4-byte aligned, device memory) to `destination` (shared memory),
+// through L1 (cp.async.cg takes 16 bytes only).
+__device__ __forceinline__ void copy_4_bytes_async(void* destination, const void* source) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const auto shared_address = static_cast<std::uint32_t>(__cvta_generic_to_shared(destination));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(shared_address), "l"(source) : "memory");
+#else
+  __trap();  // the executor refuses devices below sm_80 before launching
+#endif
+}
+
 // Waits for every copy this thread started (the block still needs a
 // __syncthreads before reading what other threads copied).
 __device__ __forceinline__ void wait_for_async_copies() {
