@@ -301,7 +301,8 @@ bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, s
 //   four and writes two of the step's outputs), so that the strided pass has
 //   2048 points (64-byte runs) instead of 4096 (32-byte runs).  H200 r489
 //   (A/B, three rounds): fp16 / bf16 split 0.90x the time (0.762 -> 0.686
-//   ms), single_fp16 0.90x, compact 0.93x; relL2 the same.  Its 8192-point
+//   ms), single_fp16 0.90x, compact 0.93x; the fp32 mode (the same
+//   kernels) 0.89x / 0.91x (r492); relL2 the same.  Its 8192-point
 //   pass ran 0.334 ms against the step of two's 0.250 (both tiles of a
 //   quartet read all four rows), its 2048-point pass 0.351 against 0.514.
 //   Not elsewhere: 256 ... 4096 x 8192 ran 1.06x ... 1.21x slower (their
