@@ -304,7 +304,8 @@ bool runs_plane_pass(const Problem& problem, int max_radix, bool input_packed, s
 //   ms), single_fp16 0.90x, compact 0.93x; the fp32 mode (the same
 //   kernels) 0.89x / 0.91x (r492); relL2 the same.  Its 8192-point
 //   pass ran 0.334 ms against the step of two's 0.250 (both tiles of a
-//   quartet read all four rows), its 2048-point pass 0.351 against 0.514.
+//   quartet read all four rows), its 2048-point pass 0.351 against the
+//   4096-point pass's 0.514 (ncu, r487 / r489).
 //   Not elsewhere: 256 ... 4096 x 8192 ran 1.06x ... 1.21x slower (their
 //   strided passes were short already), fp32 storage (its odd rows fetched
 //   in stage 1, which 8-byte rows need for want of shared memory) 1.04x
