@@ -180,6 +180,39 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
   twiddle_by_powers(x, w1, w2, w4, w8);
 }
 
+// The twiddles of the whole-transform kernels' radix-16 steps (512 ... 16384
+// points) in power order (PassParameters::power_order_twiddles, made by the
+// executor from the same rounded w_N, so the same values): the step of
+// stride s = 1, 16 or 256, whose thread i (i < count = N / (16 s))
+// multiplies x[k] by w_N^(s i k), finds w_N^(2^j s i) at
+// power_order_offset(s) + j count + i (j < 4).  twiddle()'s reads of
+// w_N^e, w_N^2e, w_N^4e, w_N^8e from the w_N table spread a warp's 32
+// neighbouring i over up to 32 lines a read (at s = 16, e = 16 i); here
+// each read is one run of 32 neighbouring entries.  H200 r496 (three
+// rounds, split): 16384 and 2^15 points 0.88x ... 0.89x the time in
+// fp16/bf16 storage, fp32 storage 8192 / 16384 0.90x / 0.89x, 1024 ...
+// 4096 points 0.95x ... 0.98x; the same relL2.  (ncu r495: the table's
+// loads were among the 16384-point kernel's top stalls, whose L1 was 70%
+// busy with mio_throttle its largest stall.)
+__host__ __device__ constexpr int power_order_count(int log2_length, int stride) {
+  return (1 << log2_length) / (16 * stride);
+}
+__host__ __device__ constexpr int power_order_offset(int log2_length, int stride) {
+  return stride == 1 ? 0
+                     : 4 * power_order_count(log2_length, 1) +
+                           (stride == 16 ? 0 : 4 * power_order_count(log2_length, 16));
+}
+__host__ __device__ constexpr int power_order_entries(int log2_length) {
+  return power_order_offset(log2_length, 256) + 4 * power_order_count(log2_length, 256);
+}
+// x[k] *= w_N^(s i k), k = 1 ... 15, from the power-order table.
+template <int Log2Length, int Stride>
+__device__ __forceinline__ void step_twiddle(float2 (&x)[16], const float2* __restrict__ power_order, int i) {
+  constexpr int count = power_order_count(Log2Length, Stride);
+  const float2* p = power_order + power_order_offset(Log2Length, Stride) + i;
+  twiddle_by_powers(x, __ldg(p), __ldg(p + count), __ldg(p + 2 * count), __ldg(p + 3 * count));
+}
+
 // w_32^j (0 < j < 16) as constants of the direction (Sign -1 forward, +1 inverse).
 template <int Sign>
 __device__ __forceinline__ float2 root_of_32(int j) {
@@ -320,15 +353,15 @@ class InputFetch {
 };
 
 // Stage 1's arithmetic on the thread's 16 loaded points t + T m: a 16-point
-// DFT over m, twiddles w_N^(t k0), written to tile[k0 * region + t] between
-// two block barriers (the first: the previous transform's last step has
-// read the tile).
-// (The plane kernel's stage 1 takes other twiddles, w_N^(e k0): twiddle_exponent e.)
-template <int Sign>
+// DFT over m, twiddles w_N^(t k0) (apply_twiddles(x): step_twiddle's; the
+// plane kernel's stage 1 takes w_N^(e k0) instead), written to tile[k0 *
+// region + t] between two block barriers (the first: the previous
+// transform's last step has read the tile).
+template <int Sign, typename ApplyTwiddles>
 __device__ __forceinline__ void radix_16_step_into_tile(float2 (&x)[16], float2* tile, int region,
-                                                        const float2* twiddles, int t, int twiddle_exponent) {
+                                                        const ApplyTwiddles& apply_twiddles, int t) {
   dft16<Sign>(x);
-  twiddle(x, twiddles, twiddle_exponent);
+  apply_twiddles(x);
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < 16; ++k) tile[k * region + t] = x[k];
@@ -338,13 +371,12 @@ __device__ __forceinline__ void radix_16_step_into_tile(float2 (&x)[16], float2*
 // Stage 1 of the kernels with an InputFetch: the thread's 16 points t + T m
 // (T threads) of the block's transform through radix_16_step_into_tile; then
 // the fetch of the block's next transform starts.
-template <int Sign, typename Storage, int Length>
+template <int Sign, typename Storage, int Length, typename ApplyTwiddles>
 __device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>& fetch, float2 (&x)[16],
-                                                    float2* tile, int region, const float2* twiddles,
-                                                    std::int64_t transform, int t, int t_count,
-                                                    int twiddle_exponent) {
+                                                    float2* tile, int region, const ApplyTwiddles& apply_twiddles,
+                                                    std::int64_t transform, int t, int t_count) {
   fetch.load(x, transform, t, t_count);
-  radix_16_step_into_tile<Sign>(x, tile, region, twiddles, t, twiddle_exponent);
+  radix_16_step_into_tile<Sign>(x, tile, region, apply_twiddles, t);
   fetch.start(transform + gridDim.x);
 }
 
@@ -353,8 +385,8 @@ __device__ __forceinline__ void first_radix_16_step(InputFetch<Storage, Length>&
 // Transforms params.total_columns packed 4096-point transforms (a single
 // contiguous pass: stride_before 1, one column per transform) from
 // params.input to params.output, in place too: a block reads its whole
-// transform before it writes any of it.  params.inner_twiddles: w_4096^i
-// (i < 4096, fp32, the direction's sign, Sign); params.scale the
+// transform before it writes any of it.  params.power_order_twiddles: w_4096
+// in power order (cuda_core::step_twiddle; fp32, the direction's sign, Sign); params.scale the
 // normalization.  A persistent loop over transforms; the launch allots
 // cuda_core_transform_shared_bytes of dynamic shared memory.
 // Two blocks per SM as the bound (ptxas then takes 72 registers: three fit).
@@ -382,7 +414,7 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
 #pragma unroll
     for (int m = 0; m < 16; ++m) x[m] = Traits::load(source + t + t_count * m);
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, t);
+    cuda_core::step_twiddle<cuda_core_transform_log2_length, 1>(x, params.power_order_twiddles, t);
     __syncthreads();  // the previous transform's stage 3 has read the tile
 #pragma unroll
     for (int k0 = 0; k0 < 16; ++k0) tile[k0 * t_count + t] = x[k0];
@@ -391,7 +423,7 @@ __global__ void __launch_bounds__(cuda_core_transform_threads, 2)
 #pragma unroll
     for (int n1 = 0; n1 < 16; ++n1) x[n1] = tile[high * t_count + n0 + 16 * n1];
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, 16 * n0);
+    cuda_core::step_twiddle<cuda_core_transform_log2_length, 16>(x, params.power_order_twiddles, n0);
     __syncthreads();
 #pragma unroll
     for (int k1 = 0; k1 < 16; ++k1) tile[(high + 16 * k1) * cuda_core_row_pitch + n0] = x[k1];
@@ -479,16 +511,21 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, a = t & 31, k0 = t >> 5, h = t & 1, row = t >> 1;
+  constexpr int log2_n = cuda_core_8192_log2_length;
+  const float2* const power_order = params.power_order_twiddles;
+  const auto stage_one_twiddles = [power_order, t](float2 (&y)[16]) {
+    cuda_core::step_twiddle<log2_n, 1>(y, power_order, t);
+  };
   cuda_core::InputFetch<Storage, n> fetch(shared_bytes, cuda_core_8192_tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     float2 x[16];
-    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count, t);
+    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, stage_one_twiddles, transform, t, t_count);
     // Stage 2: thread a + 32 k0 (warp k0) takes b from region k0 and writes it back.
     float2* const own = tile + k0 * region;
 #pragma unroll
     for (int b = 0; b < 16; ++b) x[b] = own[a + 32 * b];
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, 16 * a);  // w_512 = w_8192^16
+    cuda_core::step_twiddle<log2_n, 16>(x, power_order, a);  // w_512 = w_8192^16
     __syncwarp();  // every lane has read the region
 #pragma unroll
     for (int k1 = 0; k1 < 16; ++k1) own[k1 * pitch + a] = x[k1];
@@ -509,7 +546,7 @@ __global__ void __launch_bounds__(cuda_core_8192_threads, 2)
 #pragma unroll
     for (int j = 0; j < 16; ++j) x[j] = pair_row[2 * j];
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, 256 * h);  // w_32 = w_8192^256 (lane 0 multiplies by 1)
+    cuda_core::step_twiddle<log2_n, 256>(x, power_order, h);  // w_32 = w_8192^256 (lane 0: by 1)
     Storage* destination = output + transform * n + row;
 #pragma unroll
     for (int i = 0; i < 8; ++i) {
@@ -588,15 +625,19 @@ __global__ void __launch_bounds__(CudaCoreShortShape<Log2Length>::threads,
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
   const auto [input, output, twiddles, scale] = cuda_core::transform_arguments<Storage>(params);
   const int t = threadIdx.x, k0 = t & 15, c = t >> 4;
+  const float2* const power_order = params.power_order_twiddles;
+  const auto stage_one_twiddles = [power_order, t](float2 (&y)[16]) {
+    cuda_core::step_twiddle<Log2Length, 1>(y, power_order, t);
+  };
   cuda_core::InputFetch<Storage, n> fetch(shared_bytes, Shape::tile_bytes, input, params.total_columns);
   for (std::int64_t transform = blockIdx.x; transform < params.total_columns; transform += gridDim.x) {
     float2 x[16];
-    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count, t);
+    cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, stage_one_twiddles, transform, t, t_count);
     // Stage 2: thread k0 + 16 a (a = c) takes b.
 #pragma unroll
     for (int b = 0; b < 16; ++b) x[b] = tile[k0 * region + c + radix * b];
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, 16 * c);  // w_T = w_N^16
+    cuda_core::step_twiddle<Log2Length, 16>(x, power_order, c);  // w_T = w_N^16
     __syncthreads();
 #pragma unroll
     for (int k1 = 0; k1 < 16; ++k1) tile[k0 * region + 16 * c + k1] = x[k1];
@@ -1133,7 +1174,8 @@ __device__ __forceinline__ void plane_column_and_row_step(float2 (&x)[16], const
 // own half (points m < 8), and the rest is loaded from device memory after
 // the wait (the other block's quarter from L2).  In place too: a
 // cluster barrier lies between every block's reads of a transform and any
-// block's writes of it.  params.inner_twiddles: w_16384;
+// block's writes of it.  params.power_order_twiddles: w_16384 in power order (the planes' first two steps:
+// params.inner_twiddles, w_16384);
 // params.pass_twiddles_coarse / fine: w_(16384 Parts), as for a pass
 // twiddle.
 // Why (H100, docs/BENCHMARKS.md, the thirty-fifth session): 2^15 points
@@ -1169,7 +1211,15 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
   const int t = threadIdx.x, u = t & 63, k0_local = u & 15, c = u >> 4;
   float2* const own = tile + (t >> 6) * region;  // group g's region
   // w_R^(j k_a) = w_16384^(C j k_a) (C j = t - n2), or w_16384^(t k0)
-  const int stage_one_exponent = plane ? t & ~(PlaneColumns - 1) : t;
+  constexpr int log2_n = cuda_core_16384_log2_length;
+  const float2* const power_order = params.power_order_twiddles;  // planes: stage 3 only
+  const auto stage_one_twiddles = [table = twiddles, power_order, t](float2 (&y)[16]) {
+    if constexpr (plane) {
+      cuda_core::twiddle(y, table, t & ~(PlaneColumns - 1));
+    } else {
+      cuda_core::step_twiddle<log2_n, 1>(y, power_order, t);
+    }
+  };
   static_assert(Parts == 1 || Parts == 2, "one block per transform, or a cluster of two");
   const int h = Parts > 1 ? static_cast<int>(blockIdx.x % Parts) : 0;  // the block's half (rank in the cluster)
   const std::int64_t first_transform = blockIdx.x / Parts, transform_step = gridDim.x / Parts;
@@ -1208,11 +1258,10 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
       }
 #pragma unroll
       for (int m = 8; m < 16; ++m) x[m] = Traits::widen(upper[m - 8]);
-      cuda_core::radix_16_step_into_tile<Sign>(x, tile, region, twiddles, t, stage_one_exponent);
+      cuda_core::radix_16_step_into_tile<Sign>(x, tile, region, stage_one_twiddles, t);
       fetch.start(transform + transform_step);
     } else if constexpr (Parts == 1) {
-      cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, twiddles, transform, t, t_count,
-                                           stage_one_exponent);
+      cuda_core::first_radix_16_step<Sign>(fetch, x, tile, region, stage_one_twiddles, transform, t, t_count);
     } else {  // stage 1 of y_h (first_radix_16_step's, with the half's w_32768^(h t) after the DFT)
       const Storage* source = input + transform * (n * Parts) + t;
       if (reads_slices && fetch.active()) {  // the own half from staging, the other from device memory (L2)
@@ -1247,7 +1296,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
         cuda_core::load_half(x, from_memory, h, part_roots);
       }
       cuda_core::dft16<Sign>(x);
-      cuda_core::twiddle(x, twiddles, t);
+      stage_one_twiddles(x);
       if (h != 0) {
         const float2 part_twiddle = part_roots(h * t);
 #pragma unroll
@@ -1272,7 +1321,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
       cuda_core::plane_column_and_row_step<Sign, PlaneColumns>(x, twiddles, u);
     } else {
       cuda_core::dft16<Sign>(x);
-      cuda_core::twiddle(x, twiddles, 16 * u);  // w_1024 = w_16384^16
+      cuda_core::step_twiddle<log2_n, 16>(x, power_order, u);  // w_1024 = w_16384^16
     }
     __syncthreads();
 #pragma unroll
@@ -1282,7 +1331,7 @@ __global__ void __launch_bounds__(cuda_core_16384_threads, 1)
 #pragma unroll
     for (int b = 0; b < 16; ++b) x[b] = own[k0_local * pitch + c + 4 * b];
     cuda_core::dft16<Sign>(x);
-    cuda_core::twiddle(x, twiddles, 256 * c);  // w_64 = w_16384^256
+    cuda_core::step_twiddle<log2_n, 256>(x, power_order, c);  // w_64 = w_16384^256
     __syncthreads();
 #pragma unroll
     for (int k1 = 0; k1 < 16; ++k1) own[k0_local * pitch + 16 * c + k1] = x[k1];

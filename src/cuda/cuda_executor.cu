@@ -446,6 +446,7 @@ struct Launch {
   std::size_t shared_bytes;
   std::size_t twiddle_coarse, twiddle_fine, twiddle_inner;  // table offsets until the upload
   std::size_t twiddle_radix_stage;                          // (no_table: none)
+  std::size_t twiddle_power_order = ~std::size_t{0};        // cuda_core::step_twiddle's (no_table: none)
   int tile_counter = -1;  // the pass's tile (or register-block) counter in the workspace (-1: a static order)
   bool paired_halves = false;  // two blocks per transform (cuda::paired_halves_pass_kernel)
   int parts = 1;  // blocks per transform (paired halves: 2; CUDA-core kernels: 2 or 4)
@@ -541,6 +542,27 @@ class CudaExecutor final : public Executor {
           const auto to = static_cast<std::size_t>(2 * (256 * a + k2)), from = static_cast<std::size_t>(2 * exponent);
           table[to] = w[from];
           table[to + 1] = w[from + 1];
+        }
+      }
+      return append(table.data(), table.size() * sizeof(float));
+    };
+    // w_N^(2^j s i) at cuda_core::power_order_offset(s) + j count + i (cuda_core::step_twiddle): entries of
+    // w_N^i, i < N, reordered, so the values are the same.
+    auto append_power_order_roots = [&](std::int64_t length) {
+      const int log2 = ceil_log2(length);
+      const auto roots = plan::rounded_unit_roots(length, 1, length, sign, false);
+      const auto* w = reinterpret_cast<const float*>(roots->data());  // (re, im) pairs
+      std::vector<float> table(static_cast<std::size_t>(2 * cuda::cuda_core::power_order_entries(log2)));
+      for (const int stride : {1, 16, 256}) {
+        const int count = cuda::cuda_core::power_order_count(log2, stride);
+        const int offset = cuda::cuda_core::power_order_offset(log2, stride);
+        for (int j = 0; j < 4; ++j) {
+          for (int i = 0; i < count; ++i) {
+            const std::int64_t exponent = (std::int64_t{1} << j) * stride * i;  // < length / 2
+            const auto to = static_cast<std::size_t>(2 * (offset + j * count + i));
+            table[to] = w[2 * exponent];
+            table[to + 1] = w[2 * exponent + 1];
+          }
         }
       }
       return append(table.data(), table.size() * sizeof(float));
@@ -779,6 +801,11 @@ class CudaExecutor final : public Executor {
         launch.twiddle_fine = append_roots(fine_count, 1, twiddle_length);
       }
       launch.twiddle_inner = append_roots(block_length, 1, block_length);
+      // The whole-transform kernels of 512 ... 16384 points (2^15: its halves; the plane kernel's stage 3)
+      // read their radix-16 steps' twiddles in power order (cuda_core::step_twiddle).
+      if (cuda_core_transform && block_length >= (std::int64_t{1} << cuda::cuda_core_short_min_log2_length)) {
+        launch.twiddle_power_order = append_power_order_roots(block_length);
+      }
 
       // Tile: ~target_tile_elements, at least 4 ... 32 columns when the
       // columns lie apart in memory (several passes, strided axes; cuda::
@@ -1101,6 +1128,9 @@ class CudaExecutor final : public Executor {
       p.inner_twiddles = at(launch.twiddle_inner);
       if (launch.twiddle_radix_stage != no_table) {
         p.radix_stage_twiddles = static_cast<const float2*>(at(launch.twiddle_radix_stage));
+      }
+      if (launch.twiddle_power_order != no_table) {
+        p.power_order_twiddles = static_cast<const float2*>(at(launch.twiddle_power_order));
       }
       if (p.stride_before > 1 || launch.parts > 1) {
         p.pass_twiddles_coarse = at(launch.twiddle_coarse);

@@ -465,6 +465,9 @@ struct PassParameters {
   // contiguous register-block passes of more than 256 points, lanes in k2 order (the plane pass:
   // w_P^PlaneDigits::twiddle_exponent(k2, a mod 8, a / 8)).
   const float2* radix_stage_twiddles = nullptr;
+  // The whole-transform CUDA-core kernels' radix-16 step twiddles in power order (cuda_core::step_twiddle;
+  // null: they read inner_twiddles).
+  const float2* power_order_twiddles = nullptr;
   const void* roots_of_sixteen = nullptr;  // w_16^k, k < 16, in the compute precision
   const uint4* mma_fragments = nullptr;  // fragment_table_entries
   double scale = 1.0;
