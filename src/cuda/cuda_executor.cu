@@ -548,6 +548,11 @@ class CudaExecutor final : public Executor {
     };
     // w_N^(2^j s i) at cuda_core::power_order_offset(s) + j count + i (cuda_core::step_twiddle): entries of
     // w_N^i, i < N, reordered, so the values are the same.
+    static_assert(cuda::cuda_core::power_order_offset(14, 16) == 4 * 1024 &&
+                      cuda::cuda_core::power_order_offset(14, 256) == 4 * (1024 + 64) &&
+                      cuda::cuda_core::power_order_entries(14) == 4 * (1024 + 64 + 4) &&
+                      cuda::cuda_core::power_order_entries(9) == 4 * (32 + 2),
+                  "the power-order layout: strides 1, 16, 256 one after another, four powers each");
     auto append_power_order_roots = [&](std::int64_t length) {
       const int log2 = ceil_log2(length);
       const auto roots = plan::rounded_unit_roots(length, 1, length, sign, false);
