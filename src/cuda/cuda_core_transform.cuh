@@ -188,12 +188,12 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
 // power_order_offset(s) + j count + i (j < 4).  twiddle()'s reads of
 // w_N^e, w_N^2e, w_N^4e, w_N^8e from the w_N table spread a warp's 32
 // neighbouring i over up to 32 lines a read (at s = 16, e = 16 i); here
-// each read is one run of 32 neighbouring entries.  H200 r496 (three
-// rounds, split): 16384 and 2^15 points 0.88x ... 0.89x the time in
-// fp16/bf16 storage, fp32 storage 8192 / 16384 0.90x / 0.89x, 1024 ...
-// 4096 points 0.95x ... 0.98x; the same relL2.  (ncu r495: the table's
-// loads were among the 16384-point kernel's top stalls, whose L1 was 70%
-// busy with mio_throttle its largest stall.)
+// each read is one run of 32 neighbouring entries.  H200 r497 (A/B, three
+// rounds, split): 16384 / 2^15 points 0.80x / 0.86x ... 0.87x the time in
+// fp16/bf16 storage, fp32 storage 8192 / 16384 0.94x / 0.87x, 512 ... 4096
+// points 0.94x ... 0.96x (fp32 storage 0.99x); the same relL2.  (ncu r495:
+// the table's loads were among the 16384-point kernel's top stalls, whose
+// L1 was 70% busy with mio_throttle its largest stall.)
 __host__ __device__ constexpr int power_order_count(int log2_length, int stride) {
   return (1 << log2_length) / (16 * stride);
 }
