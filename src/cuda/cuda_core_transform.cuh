@@ -31,6 +31,7 @@
 #include "cuda/arch/copy_sm80.cuh"  // dynamic_shared_bytes
 #include "cuda/stockham_pass.cuh"  // PassParameters
 #include "cuda/storage.cuh"
+#include "plan/twiddles.hpp"  // power_order_count, power_order_offset
 
 namespace tensorfft::cuda {
 
@@ -181,11 +182,11 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
 }
 
 // The twiddles of the whole-transform kernels' radix-16 steps (512 ... 16384
-// points) in power order (PassParameters::power_order_twiddles, made by the
-// executor from the same rounded w_N, so the same values): the step of
-// stride s = 1, 16 or 256, whose thread i (i < count = N / (16 s))
+// points) in power order (PassParameters::power_order_twiddles,
+// plan::power_order_roots: the same rounded w_N, so the same values): the
+// step of stride s = 1, 16 or 256, whose thread i (i < count = N / (16 s))
 // multiplies x[k] by w_N^(s i k), finds w_N^(2^j s i) at
-// power_order_offset(s) + j count + i (j < 4).  twiddle()'s reads of
+// plan::power_order_offset(s) + j count + i (j < 4).  twiddle()'s reads of
 // w_N^e, w_N^2e, w_N^4e, w_N^8e from the w_N table spread a warp's 32
 // neighbouring i over up to 32 lines a read (at s = 16, e = 16 i); here
 // each read is one run of 32 neighbouring entries.  H200 r497 (A/B, three
@@ -194,22 +195,11 @@ __device__ __forceinline__ void twiddle(float2 (&x)[16], const float2* __restric
 // points 0.94x ... 0.96x (fp32 storage 0.99x); the same relL2.  (ncu r495:
 // the table's loads were among the 16384-point kernel's top stalls, whose
 // L1 was 70% busy with mio_throttle its largest stall.)
-__host__ __device__ constexpr int power_order_count(int log2_length, int stride) {
-  return (1 << log2_length) / (16 * stride);
-}
-__host__ __device__ constexpr int power_order_offset(int log2_length, int stride) {
-  return stride == 1 ? 0
-                     : 4 * power_order_count(log2_length, 1) +
-                           (stride == 16 ? 0 : 4 * power_order_count(log2_length, 16));
-}
-__host__ __device__ constexpr int power_order_entries(int log2_length) {
-  return power_order_offset(log2_length, 256) + 4 * power_order_count(log2_length, 256);
-}
 // x[k] *= w_N^(s i k), k = 1 ... 15, from the power-order table.
 template <int Log2Length, int Stride>
 __device__ __forceinline__ void step_twiddle(float2 (&x)[16], const float2* __restrict__ power_order, int i) {
-  constexpr int count = power_order_count(Log2Length, Stride);
-  const float2* p = power_order + power_order_offset(Log2Length, Stride) + i;
+  constexpr int count = plan::power_order_count(Log2Length, Stride);
+  const float2* p = power_order + plan::power_order_offset(Log2Length, Stride) + i;
   twiddle_by_powers(x, __ldg(p), __ldg(p + count), __ldg(p + 2 * count), __ldg(p + 3 * count));
 }
 

@@ -546,30 +546,9 @@ class CudaExecutor final : public Executor {
       }
       return append(table.data(), table.size() * sizeof(float));
     };
-    // w_N^(2^j s i) at cuda_core::power_order_offset(s) + j count + i (cuda_core::step_twiddle): entries of
-    // w_N^i, i < N, reordered, so the values are the same.
-    static_assert(cuda::cuda_core::power_order_offset(14, 16) == 4 * 1024 &&
-                      cuda::cuda_core::power_order_offset(14, 256) == 4 * (1024 + 64) &&
-                      cuda::cuda_core::power_order_entries(14) == 4 * (1024 + 64 + 4) &&
-                      cuda::cuda_core::power_order_entries(9) == 4 * (32 + 2),
-                  "the power-order layout: strides 1, 16, 256 one after another, four powers each");
+    // plan::power_order_roots: cuda_core::step_twiddle's table.
     auto append_power_order_roots = [&](std::int64_t length) {
-      const int log2 = ceil_log2(length);
-      const auto roots = plan::rounded_unit_roots(length, 1, length, sign, false);
-      const auto* w = reinterpret_cast<const float*>(roots->data());  // (re, im) pairs
-      std::vector<float> table(static_cast<std::size_t>(2 * cuda::cuda_core::power_order_entries(log2)));
-      for (const int stride : {1, 16, 256}) {
-        const int count = cuda::cuda_core::power_order_count(log2, stride);
-        const int offset = cuda::cuda_core::power_order_offset(log2, stride);
-        for (int j = 0; j < 4; ++j) {
-          for (int i = 0; i < count; ++i) {
-            const std::int64_t exponent = (std::int64_t{1} << j) * stride * i;  // < length / 2
-            const auto to = static_cast<std::size_t>(2 * (offset + j * count + i));
-            table[to] = w[2 * exponent];
-            table[to + 1] = w[2 * exponent + 1];
-          }
-        }
-      }
+      const std::vector<float> table = plan::power_order_roots(ceil_log2(length), sign);
       return append(table.data(), table.size() * sizeof(float));
     };
     const std::vector<std::uint32_t>& fragments = mma_fragment_table(sign);

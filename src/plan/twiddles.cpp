@@ -125,6 +125,25 @@ std::shared_ptr<const std::vector<unsigned char>> rounded_unit_roots(std::int64_
   return table;
 }
 
+std::vector<float> power_order_roots(int log2_n, int sign) {
+  const std::int64_t n = std::int64_t{1} << log2_n;
+  const auto roots = rounded_unit_roots(n, 1, n, sign, false);
+  const auto* w = reinterpret_cast<const float*>(roots->data());  // (re, im) pairs
+  std::vector<float> table(static_cast<std::size_t>(2 * power_order_entries(log2_n)));
+  for (const int stride : {1, 16, 256}) {
+    const int count = power_order_count(log2_n, stride), offset = power_order_offset(log2_n, stride);
+    for (int j = 0; j < 4; ++j) {
+      for (int i = 0; i < count; ++i) {
+        const std::int64_t exponent = (std::int64_t{1} << j) * stride * i;  // < n / 2
+        const auto to = static_cast<std::size_t>(2 * (offset + j * count + i));
+        table[to] = w[2 * exponent];
+        table[to + 1] = w[2 * exponent + 1];
+      }
+    }
+  }
+  return table;
+}
+
 std::vector<std::complex<long double>> dft_matrix(int radix, int sign) {
   std::vector<std::complex<long double>> matrix(static_cast<std::size_t>(radix) * radix);
   for (int row = 0; row < radix; ++row) {

@@ -25,6 +25,21 @@ std::vector<std::complex<long double>> unit_roots(std::int64_t count, std::int64
 std::shared_ptr<const std::vector<unsigned char>> rounded_unit_roots(std::int64_t count, std::int64_t step,
                                                                      std::int64_t n, int sign, bool fp64);
 
+// The CUDA-core kernels' radix-16 twiddles in power order (cuda::cuda_core::step_twiddle): the step of
+// stride s = 1, 16 or 256 over i < count = n / (16 s) multiplies x[k] by w_n^(s i k) from w_n^(2^j s i),
+// j < 4, at power_order_offset(s) + j count + i.  A warp's four reads for 32 neighbouring i are then runs
+// of neighbouring entries, where reads of w_n^(2^j e) from the w_n table spread over up to 32 lines each.
+constexpr int power_order_count(int log2_n, int stride) { return (1 << log2_n) / (16 * stride); }
+constexpr int power_order_offset(int log2_n, int stride) {
+  return stride == 1 ? 0 : 4 * power_order_count(log2_n, 1) + (stride == 16 ? 0 : 4 * power_order_count(log2_n, 16));
+}
+constexpr int power_order_entries(int log2_n) {
+  return power_order_offset(log2_n, 256) + 4 * power_order_count(log2_n, 256);
+}
+// That table for n = 2^log2_n (power_order_entries entries, (re, im) floats): entries of
+// rounded_unit_roots(n, 1, n, sign, false) reordered, so the values are the same.
+std::vector<float> power_order_roots(int log2_n, int sign);
+
 // The radix x radix DFT matrix F[row][column] = unit_root(row*column, radix, sign),
 // row major.
 std::vector<std::complex<long double>> dft_matrix(int radix, int sign);

@@ -1494,6 +1494,36 @@ TEST(Twiddles, RoundedUnitRootsAreKeptPerProcess) {
   EXPECT_EQ(parts[1], static_cast<double>(roots[5].imag()));
 }
 
+// The CUDA-core kernels' power-order twiddle table (plan::power_order_roots): position p of the block of
+// stride s (strides 1, 16, 256 one after another, n / (16 s) entries per power) holds w_n^(2^j s i), p = j
+// count + i, rounded once to float like every other table.
+TEST(Twiddles, PowerOrderRootsAreTheRootsOfEachStepsPowers) {
+  for (const int log2_n : {9, 12, 13, 14}) {
+    const std::int64_t n = std::int64_t{1} << log2_n;
+    for (const int sign : {-1, +1}) {
+      const std::vector<float> table = plan::power_order_roots(log2_n, sign);
+      std::size_t position = 0;
+      for (const std::int64_t stride : {1, 16, 256}) {
+        const std::int64_t count = n / (16 * stride);
+        EXPECT_EQ(plan::power_order_count(log2_n, static_cast<int>(stride)), count);
+        EXPECT_EQ(plan::power_order_offset(log2_n, static_cast<int>(stride)), static_cast<int>(position));
+        for (std::int64_t j = 0; j < 4; ++j) {
+          for (std::int64_t i = 0; i < count; ++i, ++position) {
+            const LongComplex expected = plan::unit_root((std::int64_t{1} << j) * stride * i, n, sign);
+            ASSERT_LT(2 * position + 1, table.size());
+            const std::string where = std::to_string(log2_n) + " " + std::to_string(stride) + " " +
+                                      std::to_string(j) + " " + std::to_string(i);
+            EXPECT_EQ(table[2 * position], static_cast<float>(expected.real())) << where;
+            EXPECT_EQ(table[2 * position + 1], static_cast<float>(expected.imag())) << where;
+          }
+        }
+      }
+      EXPECT_EQ(table.size(), 2 * position);
+      EXPECT_EQ(plan::power_order_entries(log2_n), static_cast<int>(position));
+    }
+  }
+}
+
 TEST_P(UnitRoot, ExactSymmetries) {
   const std::int64_t n = this->n();
   std::mt19937_64 rng = case_rng();
