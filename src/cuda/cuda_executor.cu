@@ -1278,6 +1278,9 @@ double cuda_memory_bytes_per_sm_cycle() {
     cudaGetLastError();
     return 0;
   }
+  // TENSORFFT_MEMORY_BYTES_PER_SM_CYCLE: plan as for a device of that bandwidth (testing another device's choices).
+  const double assumed = plan::assumed_memory_bytes_per_sm_cycle(std::getenv("TENSORFFT_MEMORY_BYTES_PER_SM_CYCLE"));
+  if (assumed > 0) return assumed;
   // Read once per device and process: a device's peak clocks do not change, and since make_plan and the
   // executor read these attributes on every plan (db578e8, the only device calls it added) the H200's plans
   // made again took 1.6 ... 2.8 ms (bench plan_ms, r415 ... r421) instead of 0.03 ... 0.76 (r413).

@@ -123,6 +123,11 @@ constexpr double memory_rich_bytes_per_sm_cycle = 16.0;
 constexpr bool memory_rich(double memory_bytes_per_sm_cycle) {
   return memory_bytes_per_sm_cycle >= memory_rich_bytes_per_sm_cycle;
 }
+// The value of TENSORFFT_MEMORY_BYTES_PER_SM_CYCLE (null: unset), which makes the plans those of a device of
+// that bandwidth (cuda_memory_bytes_per_sm_cycle), so that one device's GPU suite can run another's choices
+// (12.8: the H100 SXM's on an H200).  0 where unset or empty; anything but a positive finite number is an
+// invalid_value error naming the variable.
+double assumed_memory_bytes_per_sm_cycle(const char* value);
 // Whether a contiguous single pass may run on thread-block clusters (2^15
 // points as two blocks: pass_limits' thread_block_clusters): where the device
 // launches them (device_clusters), except fp32 storage in the split mode on a

@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
 
 #include "plan/plan_implementation.hpp"
 
@@ -224,6 +227,17 @@ int problem_max_radix(const Problem& problem, double memory_bytes_per_sm_cycle) 
     return 4;
   }
   return default_max_radix;
+}
+
+double assumed_memory_bytes_per_sm_cycle(const char* value) {
+  if (value == nullptr || value[0] == '\0') return 0;
+  char* end = nullptr;
+  const double bytes = std::strtod(value, &end);
+  if (end == value || *end != '\0' || !std::isfinite(bytes) || bytes <= 0) {
+    throw Error(Status::invalid_value, std::string("TENSORFFT_MEMORY_BYTES_PER_SM_CYCLE=") + value +
+                                           ": not a positive number of bytes per SM cycle");
+  }
+  return bytes;
 }
 
 bool single_pass_in_clusters(const Problem& problem, bool device_clusters, double memory_bytes_per_sm_cycle) {

@@ -163,6 +163,26 @@ TEST(PlanSchedule, WholeTransformsOfTheCudaCoreKernelsRunInRadix4) {
   EXPECT_EQ(radices_of({128}, StorageType::complex_fp32, ComputeMode::split_fp16, 0), (std::vector<int>{16, 8}));
 }
 
+// TENSORFFT_MEMORY_BYTES_PER_SM_CYCLE (plan::assumed_memory_bytes_per_sm_cycle): unset or empty is no
+// override; a positive number is the bandwidth planned for; anything else is an invalid_value error that
+// names the variable.
+TEST(PlanSchedule, AssumedDeviceBandwidthIsAPositiveNumberOrAnError) {
+  EXPECT_EQ(plan::assumed_memory_bytes_per_sm_cycle(nullptr), 0.0);
+  EXPECT_EQ(plan::assumed_memory_bytes_per_sm_cycle(""), 0.0);
+  EXPECT_EQ(plan::assumed_memory_bytes_per_sm_cycle("12.8"), 12.8);
+  EXPECT_FALSE(plan::memory_rich(plan::assumed_memory_bytes_per_sm_cycle("12.8")));  // the H100 SXM's choices
+  EXPECT_TRUE(plan::memory_rich(plan::assumed_memory_bytes_per_sm_cycle("18.8")));   // the H200's
+  for (const char* bad : {"0", "-3", "abc", "12x", " ", "nan", "inf", "1e999"}) {
+    try {
+      plan::assumed_memory_bytes_per_sm_cycle(bad);
+      ADD_FAILURE() << "accepted \"" << bad << "\"";
+    } catch (const tensorfft::Error& error) {
+      EXPECT_EQ(error.status(), tensorfft::Status::invalid_value) << bad;
+      EXPECT_NE(std::string(error.what()).find("TENSORFFT_MEMORY_BYTES_PER_SM_CYCLE"), std::string::npos) << bad;
+    }
+  }
+}
+
 // fp32 storage takes the CUDA-core kernels' radix-4 schedules as fp16/bf16
 // storage does on a device of plan::memory_rich_bytes_per_sm_cycle or more
 // (the H200), and keeps the tensor-core radices on the H100 (the bandwidth
