@@ -485,43 +485,34 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
     for (int w = 0; w < W; ++w) {
       const cuda_core::PassLane loader = loader_of(w);
       const std::int64_t column = first + loader.column;
-      if constexpr (step_of_four_before_dft) {
-        // Lane w: output s = 2 h + w of the DFT of 4 over rows 0 ... 3 (the same t), h = the tile's half of
-        // the four outputs: (x0 + x2) +- (x1 + x3) (w = 0), (x0 - x2) +- w_4 (x1 - x3) (w = 1).  The even
-        // rows were fetched as the lanes' inputs, the odd ones wait in shared memory (stage_odd_rows).
+      if constexpr (step_before_dft) {
+        // Lane w: the step of two's output w over rows 0 and 1 (the same t), their sum (w = 0) or difference.
+        // The step of four's output s = 2 h + w over rows 0 ... 3, h = the tile's half of the four outputs:
+        // (x0 + x2) +- (x1 + x3) (w = 0), (x0 - x2) +- w_4 (x1 - x3) (w = 1); the lanes' inputs are then rows
+        // 0 and 2, and the odd rows wait in shared memory (stage_odd_rows).
         if (w == 0) {
 #pragma unroll
           for (int m = 0; m < 16; ++m) {
-            const float2 row_0 = InputTraits::widen(raw[0][m]), row_2 = InputTraits::widen(raw[1][m]);
-            x[m] = complex_add(row_0, row_2);
-            difference[m] = complex_subtract(row_0, row_2);
+            const float2 row_0 = InputTraits::widen(raw[0][m]), other_row = InputTraits::widen(raw[1][m]);
+            x[m] = complex_add(row_0, other_row);
+            difference[m] = complex_subtract(row_0, other_row);
           }
-          arch::wait_for_async_copies();
+          if constexpr (step_of_four_before_dft) {
+            arch::wait_for_async_copies();
 #pragma unroll
-          for (int m = 0; m < 16; ++m) {
-            raw[0][m] = odd_row_staging[m * T + loader.t];
-            raw[1][m] = odd_row_staging[(16 + m) * T + loader.t];
-          }
-          const bool upper_half = ((first >> 1) & 1) != 0;
+            for (int m = 0; m < 16; ++m) {
+              raw[0][m] = odd_row_staging[m * T + loader.t];
+              raw[1][m] = odd_row_staging[(16 + m) * T + loader.t];
+            }
+            const bool upper_half = ((first >> 1) & 1) != 0;
 #pragma unroll
-          for (int m = 0; m < 16; ++m) {
-            const float2 row_1 = InputTraits::widen(raw[0][m]), row_3 = InputTraits::widen(raw[1][m]);
-            const float2 sum = complex_add(row_1, row_3);
-            const float2 turned = cuda_core::quarter_turn<Sign>(complex_subtract(row_1, row_3));
-            x[m] = upper_half ? complex_subtract(x[m], sum) : complex_add(x[m], sum);
-            difference[m] = upper_half ? complex_subtract(difference[m], turned) : complex_add(difference[m], turned);
-          }
-        } else {
-#pragma unroll
-          for (int m = 0; m < 16; ++m) x[m] = difference[m];
-        }
-      } else if constexpr (step_before_dft) {  // lane w: rows 0 and 1 (the same t), their sum (w = 0) or difference
-        if (w == 0) {
-#pragma unroll
-          for (int m = 0; m < 16; ++m) {
-            const float2 row_0 = InputTraits::widen(raw[0][m]), row_1 = InputTraits::widen(raw[1][m]);
-            x[m] = complex_add(row_0, row_1);
-            difference[m] = complex_subtract(row_0, row_1);
+            for (int m = 0; m < 16; ++m) {
+              const float2 row_1 = InputTraits::widen(raw[0][m]), row_3 = InputTraits::widen(raw[1][m]);
+              const float2 sum = complex_add(row_1, row_3);
+              const float2 turned = cuda_core::quarter_turn<Sign>(complex_subtract(row_1, row_3));
+              x[m] = upper_half ? complex_subtract(x[m], sum) : complex_add(x[m], sum);
+              difference[m] = upper_half ? complex_subtract(difference[m], turned) : complex_add(difference[m], turned);
+            }
           }
         } else {
 #pragma unroll
