@@ -149,9 +149,10 @@ constexpr int cuda_core_two_row_pass_log2_length = 13;
 constexpr int cuda_core_paired_staging_bytes = 4096 * 4 * 4;  // A's outputs: 4096 points x 4 columns x 4 bytes
 
 // Shared twiddles (SharedTwiddles; the 8192-point single pass of fp16/bf16
-// storage only): the w_P^e its stages 1 and 2 read (e < P / 2) wait in
-// shared memory after the tile (cuda_core_shared_twiddle_bytes), copied
-// once per block, instead of four global loads per 16-point DFT.  Why: that
+// storage only): the w_P^e its stages 1 and 2 read wait in shared memory
+// after the tile (cuda_core_shared_twiddle_bytes: the power-order table,
+// cuda_core::step_twiddle's), copied once per block, instead of four global
+// loads per 16-point DFT.  Why: that
 // pass is bound by issue (r401), and the shared loads take fewer
 // instructions.  H100 r403 (A/B, three rounds): fp16 8192 0.95x the time
 // (0.2312 ms against 0.2437), bf16 0.99x; relL2 the same.  Not in the other
@@ -159,7 +160,9 @@ constexpr int cuda_core_paired_staging_bytes = 4096 * 4 * 4;  // A's outputs: 40
 // (2^24 and 8192^2 with fp32 intermediates 1.24x ... 1.39x slower), the
 // paired-stores pass ran 8192^2 compact 1.12x ... 1.13x slower, the rest
 // 0.99x ... 1.02x.
-constexpr int cuda_core_shared_twiddle_bytes(int log2_length) { return (1 << log2_length) / 2 * 8; }
+constexpr int cuda_core_shared_twiddle_bytes(int log2_length) {
+  return plan::power_order_entries(log2_length) * 8;
+}
 // The 8192-point pass with the cross-row step of four, 4-byte storage: rows 1 and 3 of the next tile wait in
 // shared memory after the tile (copied asynchronously during this tile's last stage).
 constexpr int cuda_core_odd_row_staging_bytes = 2 * 8192 * 4;
@@ -297,7 +300,7 @@ __device__ __forceinline__ PassLane pass_lane(bool column_fastest, int lane) {
 // params.total_columns columns, tiles of C columns in a persistent loop;
 // in place too (a tile's inputs are all read before any of its outputs is
 // written, and they are the same elements where input == output).
-// params.inner_twiddles: w_P; the pass twiddles (A > 1): coarse / fine as
+// params.power_order_twiddles: w_P in power order; the pass twiddles (A > 1): coarse / fine as
 // for stockham_pass_kernel; params.scale the normalization (1 but in the
 // last pass).  The launch allots CudaCorePassShape::tile_bytes of dynamic
 // shared memory (PairedStores: and cuda_core_paired_staging_bytes) and
@@ -338,25 +341,33 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   float2* const tile = reinterpret_cast<float2*>(shared_bytes);
   const auto* input = static_cast<const InputStorage*>(params.input);
   auto* output = static_cast<OutputStorage*>(params.output);
-  const auto* global_twiddles = static_cast<const float2*>(params.inner_twiddles);  // w_P
-  // SharedTwiddles: the w_P^e that stages 1 and 2 read (e < 8 T = P / 2) copied into shared memory after the
-  // tile once, and read there.
+  // w_P in power order (cuda_core::step_twiddle): stage 1 at stride 1 (lane t), stage 2 at stride 16.
+  // Why: a warp's reads of each power are then one run of neighbouring entries instead of 32 lines.
+  // H200 r498 (A/B, three rounds): 8192 fp16 0.970x the time, 2D 0.977x ... 0.989x, 2^20 0.990x, the
+  // strided-pass sizes 0.995x ... 1.005x; relL2 the same.
+  const auto* power_order = params.power_order_twiddles;
+  // SharedTwiddles: that table copied into shared memory after the tile once, and read there.
   float2* const shared_twiddles = reinterpret_cast<float2*>(shared_bytes + Shape::tile_bytes);
   if constexpr (SharedTwiddles) {
     for (int i = static_cast<int>(threadIdx.x); i < cuda_core_shared_twiddle_bytes(Log2Length) / 8;
          i += Shape::threads) {
-      shared_twiddles[i] = __ldg(global_twiddles + i);
+      shared_twiddles[i] = __ldg(power_order + i);
     }
     __syncthreads();
   }
-  const auto inner_twiddle = [&](float2 (&values)[16], int e) {
+  // values[k] *= w_P^(s i k), k < 16, for the step of stride s (std::integral_constant).
+  const auto inner_twiddle = [&](auto stride, float2 (&values)[16], int i) {
+    constexpr int s = decltype(stride)::value;
     if constexpr (SharedTwiddles) {
-      cuda_core::twiddle_by_powers(values, shared_twiddles[e], shared_twiddles[2 * e], shared_twiddles[4 * e],
-                                   shared_twiddles[8 * e]);
+      constexpr int count = plan::power_order_count(Log2Length, s);
+      const float2* const p = shared_twiddles + plan::power_order_offset(Log2Length, s) + i;
+      cuda_core::twiddle_by_powers(values, p[0], p[count], p[2 * count], p[3 * count]);
     } else {
-      cuda_core::twiddle(values, global_twiddles, e);
+      cuda_core::step_twiddle<Log2Length, s>(values, power_order, i);
     }
   };
+  constexpr std::integral_constant<int, 1> first_step{};
+  constexpr std::integral_constant<int, 16> second_step{};
   const float scale = static_cast<float>(params.scale);
   const std::int64_t columns = params.total_columns;
   const int log2_I = log2_of(params.inner_count);
@@ -528,7 +539,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
                                      pass_twiddle(4 * c * T), pass_twiddle(8 * c * T));
       }
       cuda_core::dft16<Sign>(x);
-      inner_twiddle(x, loader.t);
+      inner_twiddle(first_step, x, loader.t);
       if constexpr (W == 1) __syncthreads();  // the previous tile's last stage has read the tile
       float2* const own = tile + loader.column * pitch + loader.t;
 #pragma unroll
@@ -584,7 +595,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
           for (int b = 0; b < 16; ++b) y[w][b] = own[a + R * b];
           if constexpr (!step_across_lanes) {
             cuda_core::dft16<Sign>(y[w]);
-            inner_twiddle(y[w], 16 * a);  // w_T = w_P^16
+            inner_twiddle(second_step, y[w], a);  // w_T = w_P^16
           }
         }
         if constexpr (step_across_lanes) {  // the step's butterflies across rows c and c + 2, then as above
@@ -599,7 +610,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
 #pragma unroll
           for (int w = 0; w < W; ++w) {
             cuda_core::dft16<Sign>(y[w]);
-            inner_twiddle(y[w], 16 * (worker.t >> 4));
+            inner_twiddle(second_step, y[w], worker.t >> 4);
           }
         }
         __syncthreads();

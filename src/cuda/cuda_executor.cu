@@ -650,7 +650,8 @@ class CudaExecutor final : public Executor {
       // the next tile's loads issued during stage 3) instead of cuda_core_transform_8192_kernel (two blocks,
       // copy-engine fetches): H100 r378 (three rounds) fp16 / bf16 0.977x / 0.973x the time in the split mode,
       // 0.985x / 0.972x in the fp32 mode; fp32 storage 1.06x slower (r383, with one lane's loads early: 1.09x).
-      // Its w_P waits in shared memory after the tile (cuda::cuda_core_shared_twiddle_bytes: r403 0.95x the time).
+      // Its w_P (in power order) waits in shared memory after the tile (cuda::cuda_core_shared_twiddle_bytes:
+      // r403 0.95x the time).
       const std::size_t shared_twiddle_bytes =
           static_cast<std::size_t>(cuda::cuda_core_shared_twiddle_bytes(cuda::cuda_core_two_row_pass_log2_length));
       const bool pass_of_8192 = cuda_core_stages && log2_pass_length == cuda::cuda_core_two_row_pass_log2_length &&
@@ -786,8 +787,9 @@ class CudaExecutor final : public Executor {
       }
       launch.twiddle_inner = append_roots(block_length, 1, block_length);
       // The whole-transform kernels of 512 ... 16384 points (2^15: its halves; the plane kernel's stage 3)
-      // read their radix-16 steps' twiddles in power order (cuda_core::step_twiddle).
-      if (cuda_core_transform && block_length >= (std::int64_t{1} << cuda::cuda_core_short_min_log2_length)) {
+      // and the CUDA-core passes read their radix-16 steps' twiddles in power order (cuda_core::step_twiddle).
+      if ((cuda_core_transform && block_length >= (std::int64_t{1} << cuda::cuda_core_short_min_log2_length)) ||
+          cuda_core_pass) {
         launch.twiddle_power_order = append_power_order_roots(block_length);
       }
 
