@@ -244,7 +244,7 @@ bool single_pass_in_clusters(const Problem& problem, bool device_clusters, doubl
   // H200 r414 (three rounds, 32768 points): the two passes 0.91x the time of the cluster (0.621 -> 0.565 ms),
   // relL2 1.75e-7 -> 1.94e-7 (cuFFT fp32 2.86e-7); single_fp16 the same time (0.998x), fp16/bf16 storage
   // 1.03x ... 1.05x slower (compact intermediates 0.98x).  r498, after the cluster's twiddles went to power
-  // order (0.87x its time): the two passes still 0.98x the cluster's time (0.5686 against 0.5786 ms).
+  // order (0.87x its time): the two passes still 0.98x the cluster's time (0.5686 against 0.5786 ms, three rounds).
   const bool two_passes = problem.storage == StorageType::complex_fp32 && problem.mode == ComputeMode::split_fp16 &&
                           memory_rich(memory_bytes_per_sm_cycle);
   return device_clusters && !two_passes;
