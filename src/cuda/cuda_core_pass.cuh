@@ -167,6 +167,15 @@ constexpr int cuda_core_shared_twiddle_bytes(int log2_length) {
 // shared memory after the tile (copied asynchronously during this tile's last stage).
 constexpr int cuda_core_odd_row_staging_bytes = 2 * 8192 * 4;
 
+// The pass twiddles w_(A P)^(2^j T c') of a pass after A columns come from a table by column
+// (PassParameters::pass_twiddle_columns, 4 A entries) up to A = 2^9; beyond, from the coarse / fine tables.
+// Why: a warp's neighbouring columns then read runs of neighbouring entries (the fine table's reads spread
+// over up to 32 lines), and the entries are rounded once.  H200 r500 (A/B, three rounds, split): A <= 512
+// (2^16, 2^18, 2^26's second pass) 0.95x ... 0.99x the time; but A = 1024 (2^20) 1.01x ... 1.04x, A = 2048
+// ... 4096 (2^21, 2^22, 2^24) 1.03x ... 1.09x slower (tables of 32 ... 128 KB beside a tile of 64 KB or
+// more), and A = 2^18 (2^26's last pass, 8 MB) 1.01x.
+constexpr int cuda_core_pass_max_log2_column_table = 9;
+
 // Whether the executor holds an instance of two lanes per thread for that length, input and output.
 constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes, int output_bytes) {
   return input_bytes == 4 ? log2_length >= 10 : log2_length == 12 || (log2_length == 11 && output_bytes == 4);
@@ -383,6 +392,7 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   const int column_mod_a_mask = static_cast<int>(params.stride_before) - 1;
   const auto* coarse = static_cast<const float2*>(params.pass_twiddles_coarse);
   const auto* fine = static_cast<const float2*>(params.pass_twiddles_fine);
+  const float2* const column_powers = params.pass_twiddle_columns;  // w_{A P}^(2^j T c') at j A + c'
   const auto pass_twiddle = [&](int e) {  // w_{A P}^e, e < A P
     return complex_multiply(__ldg(coarse + (e >> params.fine_bits)), __ldg(fine + (e & ((1 << params.fine_bits) - 1))));
   };
@@ -474,6 +484,18 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   constexpr int E = Shape::early_lanes;
   if constexpr (E > 0) fetch(block_first, 0, E);
   if constexpr (step_of_four_before_dft) stage_odd_rows(block_first);
+  // One lane per thread: its stage-1 twiddles w_P^(t k0) depend on its t only, which every tile shares, so
+  // their four powers are read once (8 registers; no spills).  H200 r501 (A/B, three rounds, split, with the
+  // column table up to A = 2^9): 2^20 ... 2^24 0.97x ... 0.99x the time, 2^16 ... 2^18 0.94x ... 0.98x, 2^26
+  // 0.99x ... 1.00x.
+  constexpr bool first_step_powers_held = W == 1 && !SharedTwiddles;
+  float2 first_step_powers[4];
+  if constexpr (first_step_powers_held) {
+    constexpr int count = plan::power_order_count(Log2Length, 1);
+    const float2* const p = power_order + plan::power_order_offset(Log2Length, 1) + loader_of(0).t;
+#pragma unroll
+    for (int j = 0; j < 4; ++j) first_step_powers[j] = __ldg(p + j * count);
+  }
   const auto scaled = [&](float2 v) { return scale == 1.0f ? v : float2{v.x * scale, v.y * scale}; };
   // 128 and 256 points: outputs k + 16 j of the storer's column of the tile from `first`, y[j], j < 16 or 8.
   const auto store_every_sixteenth = [&](std::int64_t first, const cuda_core::PassLane& storer, int k, const auto& y) {
@@ -535,11 +557,22 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       }
       if (twiddled) {  // w_{A P}^(p c'), c' = c mod A: w^(c' t) (w^(c' T))^m
         const int c = static_cast<int>(column >> log2_I) & column_mod_a_mask;
-        cuda_core::twiddle_by_powers(x, pass_twiddle(c * loader.t), pass_twiddle(c * T), pass_twiddle(2 * c * T),
-                                     pass_twiddle(4 * c * T), pass_twiddle(8 * c * T));
+        if (column_powers != nullptr) {
+          const float2* const q = column_powers + c;
+          cuda_core::twiddle_by_powers(x, pass_twiddle(c * loader.t), __ldg(q), __ldg(q + column_mod_a_mask + 1),
+                                       __ldg(q + 2 * (column_mod_a_mask + 1)), __ldg(q + 3 * (column_mod_a_mask + 1)));
+        } else {
+          cuda_core::twiddle_by_powers(x, pass_twiddle(c * loader.t), pass_twiddle(c * T), pass_twiddle(2 * c * T),
+                                       pass_twiddle(4 * c * T), pass_twiddle(8 * c * T));
+        }
       }
       cuda_core::dft16<Sign>(x);
-      inner_twiddle(first_step, x, loader.t);
+      if constexpr (first_step_powers_held) {
+        cuda_core::twiddle_by_powers(x, first_step_powers[0], first_step_powers[1], first_step_powers[2],
+                                     first_step_powers[3]);
+      } else {
+        inner_twiddle(first_step, x, loader.t);
+      }
       if constexpr (W == 1) __syncthreads();  // the previous tile's last stage has read the tile
       float2* const own = tile + loader.column * pitch + loader.t;
 #pragma unroll

@@ -447,6 +447,7 @@ struct Launch {
   std::size_t twiddle_coarse, twiddle_fine, twiddle_inner;  // table offsets until the upload
   std::size_t twiddle_radix_stage;                          // (no_table: none)
   std::size_t twiddle_power_order = ~std::size_t{0};        // cuda_core::step_twiddle's (no_table: none)
+  std::size_t twiddle_columns = ~std::size_t{0};            // plan::column_power_roots (no_table: none)
   int tile_counter = -1;  // the pass's tile (or register-block) counter in the workspace (-1: a static order)
   bool paired_halves = false;  // two blocks per transform (cuda::paired_halves_pass_kernel)
   int parts = 1;  // blocks per transform (paired halves: 2; CUDA-core kernels: 2 or 4)
@@ -792,6 +793,13 @@ class CudaExecutor final : public Executor {
           cuda_core_pass) {
         launch.twiddle_power_order = append_power_order_roots(block_length);
       }
+      // The CUDA-core passes' pass twiddles w^(2^j T c') from a table by column (cuda::cuda_core_pass_kernel;
+      // up to cuda::cuda_core_pass_max_log2_column_table).
+      if (cuda_core_pass && stride_before > 1 &&
+          stride_before <= (std::int64_t{1} << cuda::cuda_core_pass_max_log2_column_table)) {
+        const std::vector<float> table = plan::column_power_roots(stride_before, sign);
+        launch.twiddle_columns = append(table.data(), table.size() * sizeof(float));
+      }
 
       // Tile: ~target_tile_elements, at least 4 ... 32 columns when the
       // columns lie apart in memory (several passes, strided axes; cuda::
@@ -1117,6 +1125,9 @@ class CudaExecutor final : public Executor {
       }
       if (launch.twiddle_power_order != no_table) {
         p.power_order_twiddles = static_cast<const float2*>(at(launch.twiddle_power_order));
+      }
+      if (launch.twiddle_columns != no_table) {
+        p.pass_twiddle_columns = static_cast<const float2*>(at(launch.twiddle_columns));
       }
       if (p.stride_before > 1 || launch.parts > 1) {
         p.pass_twiddles_coarse = at(launch.twiddle_coarse);

@@ -468,6 +468,9 @@ struct PassParameters {
   // The whole-transform CUDA-core kernels' radix-16 step twiddles in power order (cuda_core::step_twiddle;
   // null: they read inner_twiddles).
   const float2* power_order_twiddles = nullptr;
+  // cuda_core_pass_kernel with A > 1: w_(A P)^(2^j T c') at j A + c' (plan::column_power_roots; null: from
+  // the coarse / fine tables).
+  const float2* pass_twiddle_columns = nullptr;
   const void* roots_of_sixteen = nullptr;  // w_16^k, k < 16, in the compute precision
   const uint4* mma_fragments = nullptr;  // fragment_table_entries
   double scale = 1.0;

@@ -144,6 +144,15 @@ std::vector<float> power_order_roots(int log2_n, int sign) {
   return table;
 }
 
+std::vector<float> column_power_roots(std::int64_t columns, int sign) {
+  std::vector<float> table(static_cast<std::size_t>(8 * columns));
+  for (int j = 0; j < 4; ++j) {
+    const auto roots = rounded_unit_roots(columns, std::int64_t{1} << j, 16 * columns, sign, false);
+    std::memcpy(table.data() + 2 * j * columns, roots->data(), roots->size());
+  }
+  return table;
+}
+
 std::vector<std::complex<long double>> dft_matrix(int radix, int sign) {
   std::vector<std::complex<long double>> matrix(static_cast<std::size_t>(radix) * radix);
   for (int row = 0; row < radix; ++row) {

@@ -40,6 +40,13 @@ constexpr int power_order_entries(int log2_n) {
 // rounded_unit_roots(n, 1, n, sign, false) reordered, so the values are the same.
 std::vector<float> power_order_roots(int log2_n, int sign);
 
+// The CUDA-core passes' pass twiddles of a column (cuda::PassParameters::pass_twiddle_columns): a pass of P
+// points after passes of A points in all multiplies its points t + T m (T = P / 16) of column c' < A by
+// w_(A P)^(c' t) (w_(A P)^(c' T))^m, and w_(A P)^(2^j T c') = w_(16 A)^(2^j c'), j < 4, sits at j A + c'
+// (4 A entries, (re, im) floats, each rounded once): a warp's neighbouring columns then read runs of
+// neighbouring entries, where the coarse / fine tables' products take two reads over up to 32 lines each.
+std::vector<float> column_power_roots(std::int64_t columns, int sign);
+
 // The radix x radix DFT matrix F[row][column] = unit_root(row*column, radix, sign),
 // row major.
 std::vector<std::complex<long double>> dft_matrix(int radix, int sign);

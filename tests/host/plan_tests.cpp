@@ -1544,6 +1544,26 @@ TEST(Twiddles, PowerOrderRootsAreTheRootsOfEachStepsPowers) {
   }
 }
 
+// The passes' column powers: w_(A P)^(2^j T c) with T = P / 16, which is w_(16 A)^(2^j c), at j A + c.
+TEST(Twiddles, ColumnPowerRootsAreEachColumnsPassTwiddlePowers) {
+  for (const std::int64_t columns : {2, 16, 4096}) {
+    for (const int sign : {-1, +1}) {
+      const std::vector<float> table = plan::column_power_roots(columns, sign);
+      ASSERT_EQ(table.size(), static_cast<std::size_t>(8 * columns));
+      const std::int64_t pass_length = 1024, column_threads = pass_length / 16;
+      for (std::int64_t j = 0; j < 4; ++j) {
+        for (std::int64_t c = 0; c < columns; ++c) {
+          const LongComplex expected = plan::unit_root((std::int64_t{1} << j) * column_threads * c, columns * pass_length, sign);
+          const auto position = static_cast<std::size_t>(j * columns + c);
+          const std::string where = std::to_string(columns) + " " + std::to_string(j) + " " + std::to_string(c);
+          EXPECT_EQ(table[2 * position], static_cast<float>(expected.real())) << where;
+          EXPECT_EQ(table[2 * position + 1], static_cast<float>(expected.imag())) << where;
+        }
+      }
+    }
+  }
+}
+
 TEST_P(UnitRoot, ExactSymmetries) {
   const std::int64_t n = this->n();
   std::mt19937_64 rng = case_rng();
