@@ -1553,7 +1553,8 @@ TEST(Twiddles, ColumnPowerRootsAreEachColumnsPassTwiddlePowers) {
       const std::int64_t pass_length = 1024, column_threads = pass_length / 16;
       for (std::int64_t j = 0; j < 4; ++j) {
         for (std::int64_t c = 0; c < columns; ++c) {
-          const LongComplex expected = plan::unit_root((std::int64_t{1} << j) * column_threads * c, columns * pass_length, sign);
+          const LongComplex expected =
+              plan::unit_root((std::int64_t{1} << j) * column_threads * c, columns * pass_length, sign);
           const auto position = static_cast<std::size_t>(j * columns + c);
           const std::string where = std::to_string(columns) + " " + std::to_string(j) + " " + std::to_string(c);
           EXPECT_EQ(table[2 * position], static_cast<float>(expected.real())) << where;
