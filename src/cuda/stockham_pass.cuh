@@ -465,8 +465,9 @@ struct PassParameters {
   // contiguous register-block passes of more than 256 points, lanes in k2 order (the plane pass:
   // w_P^PlaneDigits::twiddle_exponent(k2, a mod 8, a / 8)).
   const float2* radix_stage_twiddles = nullptr;
-  // The whole-transform CUDA-core kernels' radix-16 step twiddles in power order (cuda_core::step_twiddle;
-  // null: they read inner_twiddles).
+  // The CUDA-core kernels' radix-16 step twiddles in power order (cuda_core::step_twiddle): the whole-transform
+  // kernels of 512 ... 16384 points (the plane kernel's last step) and cuda_core_pass_kernel, which read no
+  // other table for them.
   const float2* power_order_twiddles = nullptr;
   // cuda_core_pass_kernel with A > 1: w_(A P)^(2^j T c') at j A + c' (plan::column_power_roots; null: from
   // the coarse / fine tables).
