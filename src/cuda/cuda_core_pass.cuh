@@ -463,6 +463,9 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
                                : load.tile_start(first) + load.memory(loader.t, loader.column));
 #pragma unroll
         for (int m = 0; m < 16; ++m) raw[w][m] = load_stored_with_line(source + m * load_step);
+      } else {  // zeros past the last column (stage 1 then needs no select per value)
+#pragma unroll
+        for (int m = 0; m < 16; ++m) raw[w][m] = InputStorage{};
       }
     }
   };
@@ -552,8 +555,10 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
           for (int m = 0; m < 16; ++m) x[m] = difference[m];
         }
       } else {
+        // Past the last column raw holds zeros (fetch), so no select per value here (one took 32 FSEL a lane and
+        // tile, and 40 bytes of spills in the 2048-point pass from fp32 intermediates to fp16).
 #pragma unroll
-        for (int m = 0; m < 16; ++m) x[m] = column < columns ? InputTraits::widen(raw[w][m]) : float2{0.0f, 0.0f};
+        for (int m = 0; m < 16; ++m) x[m] = InputTraits::widen(raw[w][m]);
       }
       if (twiddled) {  // w_{A P}^(p c'), c' = c mod A: w^(c' t) (w^(c' T))^m
         const int c = static_cast<int>(column >> log2_I) & column_mod_a_mask;
