@@ -168,13 +168,21 @@ constexpr int cuda_core_shared_twiddle_bytes(int log2_length) {
 constexpr int cuda_core_odd_row_staging_bytes = 2 * 8192 * 4;
 
 // The pass twiddles w_(A P)^(2^j T c') of a pass after A columns come from a table by column
-// (PassParameters::pass_twiddle_columns, 4 A entries) up to A = 2^9; beyond, from the coarse / fine tables.
-// Why: a warp's neighbouring columns then read runs of neighbouring entries (the fine table's reads spread
-// over up to 32 lines), and the entries are rounded once.  H200 r500 (A/B, three rounds, split): A <= 512
-// (2^16, 2^18, 2^26's second pass) 0.95x ... 0.99x the time; but A = 1024 (2^20) 1.01x ... 1.04x, A = 2048
-// ... 4096 (2^21, 2^22, 2^24) 1.03x ... 1.09x slower (tables of 32 ... 128 KB beside a tile of 64 KB or
-// more), and A = 2^18 (2^26's last pass, 8 MB) 1.01x.
+// (PassParameters::pass_twiddle_columns, 4 A entries) up to A = 2^9 (two lanes per thread) or 2^12 (one lane, which
+// loads them with the next tile's data); beyond, from the coarse / fine tables. Why: a warp's neighbouring columns
+// then read runs of neighbouring entries (the fine table's reads spread over up to 32 lines), and the entries are
+// rounded once.  H200 r500 (A/B, three rounds, split, the table read in stage 1): A <= 512 (2^16, 2^18, 2^26's
+// second pass) 0.95x ... 0.99x the time; but A = 1024 (2^20) 1.01x ... 1.04x, A = 2048 ... 4096 (2^21, 2^22, 2^24)
+// 1.03x ... 1.09x slower (tables of 32 ... 128 KB beside a tile of 64 KB or more), and A = 2^18 (2^26's last pass,
+// 8 MB) 1.01x.  Loaded a tile ahead in one lane (cuda_core_pass_kernel's fetch) with the table up to 2^16, r505
+// (A/B, three rounds, split, against the table up to 2^9 read in stage 1): 2^20 ... 2^22 0.96x ... 0.97x the time
+// in fp16 and fp32 storage, fp16 2^24 0.96x, fp32 2^23 0.96x, 4096^2 0.97x ... 0.98x, fp16 2^16 0.96x, the rest
+// 0.98x ... 1.01x but fp32 storage 2^16 1.02x slower (its 256-point pass at the 128-register cap); the same
+// prefetch with the table up to 2^9 alone 0.98x ... 1.01x.  Not beyond 2^12 (128 KB): r505's table up to 2^16
+// (2^24's last pass, 2 MB) made each plan of 2^24 take 1.42 ms instead of 0.20 (its copy and upload), where plans
+// should stay well under one.
 constexpr int cuda_core_pass_max_log2_column_table = 9;
+constexpr int cuda_core_pass_max_log2_prefetched_column_table = 12;
 
 // Whether the executor holds an instance of two lanes per thread for that length, input and output.
 constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes, int output_bytes) {
@@ -436,6 +444,28 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
   };
   const bool input_aligned = (reinterpret_cast<std::uintptr_t>(input) & 7) == 0;
   InputStorage raw[W][16];
+  // One lane per thread: the pass twiddles' loads of the next tile's column (the base w^(c' t) as coarse and
+  // fine, and the four powers from the column table) are issued with its data in fetch, so stage 1 finds
+  // them in registers rather than waiting on L2 (12 registers, no spills; cuda_core_pass_max_log2_
+  // prefetched_column_table says what that gained).  (The cross-row, paired-store and shared-twiddle
+  // instances have two lanes.)
+  constexpr bool prefetches_pass_twiddles = W == 1;
+  struct PassTwiddleLoads {
+    float2 coarse, fine, powers[4];
+  };
+  PassTwiddleLoads held_pass_twiddles{};
+  const auto load_pass_twiddles = [&](std::int64_t column, int t) {
+    PassTwiddleLoads loads;
+    const int c = static_cast<int>(column >> log2_I) & column_mod_a_mask;
+    const int e = c * t;
+    loads.coarse = __ldg(coarse + (e >> params.fine_bits));
+    loads.fine = __ldg(fine + (e & ((1 << params.fine_bits) - 1)));
+    if (column_powers != nullptr) {
+#pragma unroll
+      for (int j = 0; j < 4; ++j) loads.powers[j] = __ldg(column_powers + c + j * (column_mod_a_mask + 1));
+    }
+    return loads;
+  };
   // CrossRows: lane w loads row w of the tile's rows; with the step of four before the DFT, row 2 w (the
   // odd rows: stage_odd_rows).
   const auto fetch = [&](std::int64_t first, int lanes_begin, int lanes_end) {
@@ -463,6 +493,9 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
                                : load.tile_start(first) + load.memory(loader.t, loader.column));
 #pragma unroll
         for (int m = 0; m < 16; ++m) raw[w][m] = load_stored_with_line(source + m * load_step);
+        if constexpr (prefetches_pass_twiddles) {
+          if (twiddled) held_pass_twiddles = load_pass_twiddles(first + loader.column, loader.t);
+        }
       } else {  // zeros past the last column (stage 1 then needs no select per value)
 #pragma unroll
         for (int m = 0; m < 16; ++m) raw[w][m] = InputStorage{};
@@ -562,7 +595,16 @@ __global__ void __launch_bounds__(CudaCorePassShape<Log2Length, sizeof(InputStor
       }
       if (twiddled) {  // w_{A P}^(p c'), c' = c mod A: w^(c' t) (w^(c' T))^m
         const int c = static_cast<int>(column >> log2_I) & column_mod_a_mask;
-        if (column_powers != nullptr) {
+        if constexpr (prefetches_pass_twiddles) {
+          const PassTwiddleLoads& h = held_pass_twiddles;
+          const float2 base = complex_multiply(h.coarse, h.fine);
+          if (column_powers != nullptr) {
+            cuda_core::twiddle_by_powers(x, base, h.powers[0], h.powers[1], h.powers[2], h.powers[3]);
+          } else {
+            cuda_core::twiddle_by_powers(x, base, pass_twiddle(c * T), pass_twiddle(2 * c * T),
+                                         pass_twiddle(4 * c * T), pass_twiddle(8 * c * T));
+          }
+        } else if (column_powers != nullptr) {
           const float2* const q = column_powers + c;
           cuda_core::twiddle_by_powers(x, pass_twiddle(c * loader.t), __ldg(q), __ldg(q + column_mod_a_mask + 1),
                                        __ldg(q + 2 * (column_mod_a_mask + 1)), __ldg(q + 3 * (column_mod_a_mask + 1)));

@@ -794,9 +794,12 @@ class CudaExecutor final : public Executor {
         launch.twiddle_power_order = append_power_order_roots(block_length);
       }
       // The CUDA-core passes' pass twiddles w^(2^j T c') from a table by column (cuda::cuda_core_pass_kernel;
-      // up to cuda::cuda_core_pass_max_log2_column_table).
-      if (cuda_core_pass && stride_before > 1 &&
-          stride_before <= (std::int64_t{1} << cuda::cuda_core_pass_max_log2_column_table)) {
+      // up to cuda::cuda_core_pass_max_log2_column_table, longer where one lane per thread loads them a tile
+      // ahead).
+      const int max_log2_column_table = cuda_core_pass_lanes == 1 && !view.cross_row_axis && !pass_of_8192
+                                            ? cuda::cuda_core_pass_max_log2_prefetched_column_table
+                                            : cuda::cuda_core_pass_max_log2_column_table;
+      if (cuda_core_pass && stride_before > 1 && stride_before <= (std::int64_t{1} << max_log2_column_table)) {
         const std::vector<float> table = plan::column_power_roots(stride_before, sign);
         launch.twiddle_columns = append(table.data(), table.size() * sizeof(float));
       }
