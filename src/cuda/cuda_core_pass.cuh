@@ -168,21 +168,27 @@ constexpr int cuda_core_shared_twiddle_bytes(int log2_length) {
 constexpr int cuda_core_odd_row_staging_bytes = 2 * 8192 * 4;
 
 // The pass twiddles w_(A P)^(2^j T c') of a pass after A columns come from a table by column
-// (PassParameters::pass_twiddle_columns, 4 A entries) up to A = 2^9 (two lanes per thread) or 2^12 (one lane, which
-// loads them with the next tile's data); beyond, from the coarse / fine tables. Why: a warp's neighbouring columns
-// then read runs of neighbouring entries (the fine table's reads spread over up to 32 lines), and the entries are
-// rounded once.  H200 r500 (A/B, three rounds, split, the table read in stage 1): A <= 512 (2^16, 2^18, 2^26's
-// second pass) 0.95x ... 0.99x the time; but A = 1024 (2^20) 1.01x ... 1.04x, A = 2048 ... 4096 (2^21, 2^22, 2^24)
-// 1.03x ... 1.09x slower (tables of 32 ... 128 KB beside a tile of 64 KB or more), and A = 2^18 (2^26's last pass,
-// 8 MB) 1.01x.  Loaded a tile ahead in one lane (cuda_core_pass_kernel's fetch) with the table up to 2^16, r505
-// (A/B, three rounds, split, against the table up to 2^9 read in stage 1): 2^20 ... 2^22 0.96x ... 0.97x the time
-// in fp16 and fp32 storage, fp16 2^24 0.96x, fp32 2^23 0.96x, 4096^2 0.97x ... 0.98x, fp16 2^16 0.96x, the rest
-// 0.98x ... 1.01x but fp32 storage 2^16 1.02x slower (its 256-point pass at the 128-register cap); the same
-// prefetch with the table up to 2^9 alone 0.98x ... 1.01x.  Not beyond 2^12 (128 KB): r505's table up to 2^16
-// (2^24's last pass, 2 MB) made each plan of 2^24 take 1.42 ms instead of 0.20 (its copy and upload), where plans
-// should stay well under one.
+// (PassParameters::pass_twiddle_columns, 4 A entries) up to A = 2^9 (two lanes per thread) or 2^18 (one lane, which
+// loads them with the next tile's data; beyond 2^12 filled on the device, below); beyond, from the coarse / fine
+// tables. Why: a warp's neighbouring columns then read runs of neighbouring entries (the fine table's reads spread
+// over up to 32 lines), and the entries are rounded once.  H200 r500 (A/B, three rounds, split, the table read in
+// stage 1): A <= 512 (2^16, 2^18, 2^26's second pass) 0.95x ... 0.99x the time; but A = 1024 (2^20) 1.01x ...
+// 1.04x, A = 2048 ... 4096 (2^21, 2^22, 2^24) 1.03x ... 1.09x slower (tables of 32 ... 128 KB beside a tile of 64
+// KB or more), and A = 2^18 (2^26's last pass, 8 MB) 1.01x.  Loaded a tile ahead in one lane
+// (cuda_core_pass_kernel's fetch) with the table up to 2^16, r505 (A/B, three rounds, split, against the table up
+// to 2^9 read in stage 1): 2^20 ... 2^22 0.96x ... 0.97x the time in fp16 and fp32 storage, fp16 2^24 0.96x, fp32
+// 2^23 0.96x, 4096^2 0.97x ... 0.98x, fp16 2^16 0.96x, the rest 0.98x ... 1.01x but fp32 storage 2^16 1.02x slower
+// (its 256-point pass at the 128-register cap); the same prefetch with the table up to 2^9 alone 0.98x ... 1.01x.
+// Uploaded only up to 2^12 (128 KB): r505's table up to 2^16 (2^24's last pass, 2 MB) made each plan of 2^24 take
+// 1.42 ms instead of 0.20 (its copy and upload), where plans should stay well under one.
 constexpr int cuda_core_pass_max_log2_column_table = 9;
 constexpr int cuda_core_pass_max_log2_prefetched_column_table = 12;
+// Beyond, up to A = 2^18 (8 MB: 2^24's, 2^25's and 2^26's last passes), one lane's column tables are filled
+// on the device at plan time (column_power_roots_kernel).  H200 r509 (A/B, three rounds, split): fp16 / bf16
+// 2^24 0.972x ... 0.973x the time, 2^25 0.975x ... 0.976x, 2^26 0.975x ... 0.976x; fp32 storage 0.996x ...
+// 0.999x; 2^22 / 2^23 (no such pass) 0.999x ... 1.004x; later plans of 2^24 / 2^26 as long as before (0.24 ...
+// 0.42 / 0.48 ... 0.63 ms against 0.25 ... 0.35 / 0.47 ... 0.70).
+constexpr int cuda_core_pass_max_log2_device_column_table = 18;
 
 // Whether the executor holds an instance of two lanes per thread for that length, input and output.
 constexpr bool cuda_core_pass_has_two_lanes(int log2_length, int input_bytes, int output_bytes) {

@@ -19,6 +19,7 @@
 #include "cuda/cuda_core_kernel_table.cuh"
 #include "cuda/cuda_core_pass.cuh"
 #include "cuda/cuda_core_transform.cuh"
+#include "cuda/column_table.cuh"
 #include "cuda/fixed_shape_kernels.cuh"
 #include "cuda/layout_copy.cuh"
 #include "cuda/stockham_pass.cuh"
@@ -448,6 +449,7 @@ struct Launch {
   std::size_t twiddle_radix_stage;                          // (no_table: none)
   std::size_t twiddle_power_order = ~std::size_t{0};        // cuda_core::step_twiddle's (no_table: none)
   std::size_t twiddle_columns = ~std::size_t{0};            // plan::column_power_roots (no_table: none)
+  bool twiddle_columns_on_device = false;  // twiddle_columns counts from the end of the uploaded tables
   int tile_counter = -1;  // the pass's tile (or register-block) counter in the workspace (-1: a static order)
   bool paired_halves = false;  // two blocks per transform (cuda::paired_halves_pass_kernel)
   int parts = 1;  // blocks per transform (paired halves: 2; CUDA-core kernels: 2 or 4)
@@ -555,6 +557,16 @@ class CudaExecutor final : public Executor {
     const std::vector<std::uint32_t>& fragments = mma_fragment_table(sign);
     const std::size_t fragment_offset = append(fragments.data(), fragments.size() * sizeof(std::uint32_t));
     const std::size_t roots_offset = append_roots(16, 1, 16);
+    // Column tables filled on the device (cuda::column_power_roots_kernel) after the uploaded ones: offsets
+    // from their end, and log2 A.
+    std::size_t device_filled_bytes = 0;
+    std::vector<std::pair<std::size_t, int>> device_column_tables;
+    auto reserve_device_column_table = [&](std::int64_t columns) {
+      const std::size_t offset = device_filled_bytes;
+      device_filled_bytes += static_cast<std::size_t>(32 * columns + 255) / 256 * 256;
+      device_column_tables.emplace_back(offset, ceil_log2(columns));
+      return offset;
+    };
 
     // Every pass of every axis, in execution order.
     std::vector<PassView> views;
@@ -795,13 +807,18 @@ class CudaExecutor final : public Executor {
       }
       // The CUDA-core passes' pass twiddles w^(2^j T c') from a table by column (cuda::cuda_core_pass_kernel;
       // up to cuda::cuda_core_pass_max_log2_column_table, longer where one lane per thread loads them a tile
-      // ahead).
+      // ahead, and beyond cuda_core_pass_max_log2_prefetched_column_table filled on the device).
       const int max_log2_column_table = cuda_core_pass_lanes == 1 && !view.cross_row_axis && !pass_of_8192
                                             ? cuda::cuda_core_pass_max_log2_prefetched_column_table
                                             : cuda::cuda_core_pass_max_log2_column_table;
       if (cuda_core_pass && stride_before > 1 && stride_before <= (std::int64_t{1} << max_log2_column_table)) {
         const std::vector<float> table = plan::column_power_roots(stride_before, sign);
         launch.twiddle_columns = append(table.data(), table.size() * sizeof(float));
+      } else if (cuda_core_pass && stride_before > 1 &&
+                 max_log2_column_table > cuda::cuda_core_pass_max_log2_column_table &&  // one lane per thread
+                 stride_before <= (std::int64_t{1} << cuda::cuda_core_pass_max_log2_device_column_table)) {
+        launch.twiddle_columns = reserve_device_column_table(stride_before);
+        launch.twiddle_columns_on_device = true;
       }
 
       // Tile: ~target_tile_elements, at least 4 ... 32 columns when the
@@ -1101,15 +1118,22 @@ class CudaExecutor final : public Executor {
     // a cudaMalloc took 4 ... 300 us on the H100 hosts (r259, r263).
     const std::size_t tables_bytes = (tables.size() + 255) / 256 * 256;
     const bool owns_workspace = plan.options.allocate_workspace && workspace_bytes_ > 0;
-    const std::size_t allocation = tables_bytes + (owns_workspace ? workspace_bytes_ : 0);
+    const std::size_t allocation = tables_bytes + device_filled_bytes + (owns_workspace ? workspace_bytes_ : 0);
     check(cudaMalloc(&device_memory_, allocation),
           ("cudaMalloc of the plan's " + std::to_string(tables_bytes) + " bytes of tables" +
            (owns_workspace ? " and " + std::to_string(workspace_bytes_) + "-byte workspace" : std::string()))
               .c_str(),
           Status::allocation_failed);
-    if (owns_workspace) own_workspace_ = static_cast<char*>(device_memory_) + tables_bytes;
+    if (owns_workspace) own_workspace_ = static_cast<char*>(device_memory_) + tables_bytes + device_filled_bytes;
     try {
-      upload_tables(tables);
+      for (const auto& [offset, log2_columns] : device_column_tables) {
+        const std::int64_t entries = std::int64_t{4} << log2_columns;
+        cuda::column_power_roots_kernel<<<static_cast<unsigned>(std::min<std::int64_t>((entries + 255) / 256, 1024)),
+                                          256, 0, cudaStreamLegacy>>>(
+            reinterpret_cast<float2*>(static_cast<char*>(device_memory_) + tables_bytes + offset), log2_columns, sign);
+        check(cudaGetLastError(), "launch of column_power_roots_kernel");
+      }
+      upload_tables(tables);  // (its synchronization finishes the fills too)
     } catch (...) {
       cudaFree(device_memory_);  // the destructor does not run for a constructor that throws
       throw;
@@ -1130,7 +1154,8 @@ class CudaExecutor final : public Executor {
         p.power_order_twiddles = static_cast<const float2*>(at(launch.twiddle_power_order));
       }
       if (launch.twiddle_columns != no_table) {
-        p.pass_twiddle_columns = static_cast<const float2*>(at(launch.twiddle_columns));
+        p.pass_twiddle_columns = static_cast<const float2*>(
+            at(launch.twiddle_columns + (launch.twiddle_columns_on_device ? tables_bytes : 0)));
       }
       if (p.stride_before > 1 || launch.parts > 1) {
         p.pass_twiddles_coarse = at(launch.twiddle_coarse);

@@ -23,10 +23,12 @@
 
 #include "../common/intermediate_tolerance.hpp"
 #include "../common/random_cases.hpp"
+#include "cuda/column_table.cuh"
 #include "device_harness.cuh"
 #include "host/storage_access.hpp"
 #include "plan/executors.hpp"
 #include "plan/plan_implementation.hpp"
+#include "plan/twiddles.hpp"
 #include "tensorfft/tensorfft.h"
 
 using namespace tensorfft;
@@ -812,6 +814,43 @@ void run_large_problems(Totals& totals, std::uint64_t& seed) {
 
 // Every case but the large ones: sizes 2 ... 2^max_log2 (every 3rd with
 // quick), or only the 2D/3D shapes.
+// The column tables filled on the device (cuda::column_power_roots_kernel, the passes after more than 2^12
+// columns) against the host's (plan::column_power_roots, long double rounded to fp32): each part within one
+// ulp of 1 (2^-24), and how many entries differ at all.
+void run_column_table_agreement(Totals& totals) {
+  for (const int log2_columns : {13, 16, 18}) {
+    for (const int sign : {-1, 1}) {
+      const std::int64_t columns = std::int64_t{1} << log2_columns;
+      const std::size_t floats = static_cast<std::size_t>(8 * columns);
+      char name[96];
+      std::snprintf(name, sizeof name, "column table on the device: A = 2^%d sign %+d", log2_columns, sign);
+      try {
+        void* table = device_allocate(floats * sizeof(float), "a column table");
+        poison(table, floats * sizeof(float));
+        cuda::column_power_roots_kernel<<<256, 256>>>(static_cast<float2*>(table), log2_columns, sign);
+        cuda_check(cudaGetLastError(), "column_power_roots_kernel launch");
+        std::vector<float> device(floats);
+        cuda_check(cudaMemcpy(device.data(), table, floats * sizeof(float), cudaMemcpyDeviceToHost), "copy");
+        cuda_check(cudaFree(table), "cudaFree");
+        const std::vector<float> host = plan::column_power_roots(columns, sign);
+        double largest = 0;
+        std::int64_t differing = 0;
+        for (std::size_t i = 0; i < floats; ++i) {
+          const double difference = std::fabs(double(device[i]) - double(host[i]));  // NaN (poison) fails below
+          largest = std::isnan(difference) ? difference : std::max(largest, difference);
+          differing += device[i] != host[i];
+        }
+        char detail[96];
+        std::snprintf(detail, sizeof detail, ": largest difference %.3g (<= 2^-24), %lld of %zu parts differ", largest,
+                      static_cast<long long>(differing), floats);
+        totals.record(largest <= std::ldexp(1.0, -24), name + std::string(detail));
+      } catch (const std::exception& e) {
+        totals.record(false, name + std::string(" threw: ") + e.what());
+      }
+    }
+  }
+}
+
 void run_regular_suite(int max_log2, bool quick, bool shapes_only, Totals& totals) {
   const std::int64_t max_elements = std::int64_t{1} << max_log2;
   const std::int64_t batched_elements = std::min<std::int64_t>(max_elements, std::int64_t{1} << (quick ? 16 : 22));
@@ -1307,7 +1346,10 @@ int main(int argc, char** argv) {
   }
   Totals totals;
   if (log_path) totals.log = std::fopen(log_path, "w");
-  if (!large_only) run_regular_suite(max_log2, quick, shapes_only, totals);
+  if (!large_only) {
+    run_column_table_agreement(totals);
+    run_regular_suite(max_log2, quick, shapes_only, totals);
+  }
   if (large) {
     std::uint64_t seed = 1000003;
     run_large_problems(totals, seed);
