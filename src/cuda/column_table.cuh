@@ -11,17 +11,20 @@
 
 namespace tensorfft::cuda {
 
-__global__ void column_power_roots_kernel(float2* __restrict__ table, int log2_columns, int sign) {
+// Sign: the transform's (-1 forward, +1 inverse).  (A template also keeps the kernel one definition in the
+// units that include this header.)
+template <int Sign>
+__global__ void column_power_roots_kernel(float2* __restrict__ table, int log2_columns) {
   const std::int64_t columns = std::int64_t{1} << log2_columns;
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < 4 * columns;
        i += std::int64_t{gridDim.x} * blockDim.x) {
     const std::int64_t j = i >> log2_columns, c = i & (columns - 1);
-    // w_(16 A)^e = exp(sign 2 pi i e / (16 A)) = cospi(e / (8 A)) + i sign sinpi(e / (8 A)), e = 2^j c < 8 A:
+    // w_(16 A)^e = exp(Sign 2 pi i e / (16 A)) = cospi(e / (8 A)) + i Sign sinpi(e / (8 A)), e = 2^j c < 8 A:
     // the quotient is exact in double.
     const double turn = static_cast<double>(c << j) / static_cast<double>(8 * columns);
     double s = 0.0, co = 0.0;
     sincospi(turn, &s, &co);
-    table[i] = float2{static_cast<float>(co), static_cast<float>(sign * s)};
+    table[i] = float2{static_cast<float>(co), static_cast<float>(Sign * s)};
   }
 }
 

@@ -1128,9 +1128,13 @@ class CudaExecutor final : public Executor {
     try {
       for (const auto& [offset, log2_columns] : device_column_tables) {
         const std::int64_t entries = std::int64_t{4} << log2_columns;
-        cuda::column_power_roots_kernel<<<static_cast<unsigned>(std::min<std::int64_t>((entries + 255) / 256, 1024)),
-                                          256, 0, cudaStreamLegacy>>>(
-            reinterpret_cast<float2*>(static_cast<char*>(device_memory_) + tables_bytes + offset), log2_columns, sign);
+        const auto blocks = static_cast<unsigned>(std::min<std::int64_t>((entries + 255) / 256, 1024));
+        auto* const table = reinterpret_cast<float2*>(static_cast<char*>(device_memory_) + tables_bytes + offset);
+        if (sign < 0) {
+          cuda::column_power_roots_kernel<-1><<<blocks, 256, 0, cudaStreamLegacy>>>(table, log2_columns);
+        } else {
+          cuda::column_power_roots_kernel<1><<<blocks, 256, 0, cudaStreamLegacy>>>(table, log2_columns);
+        }
         check(cudaGetLastError(), "launch of column_power_roots_kernel");
       }
       upload_tables(tables);  // (its synchronization finishes the fills too)

@@ -827,7 +827,11 @@ void run_column_table_agreement(Totals& totals) {
       try {
         void* table = device_allocate(floats * sizeof(float), "a column table");
         poison(table, floats * sizeof(float));
-        cuda::column_power_roots_kernel<<<256, 256>>>(static_cast<float2*>(table), log2_columns, sign);
+        if (sign < 0) {
+          cuda::column_power_roots_kernel<-1><<<256, 256>>>(static_cast<float2*>(table), log2_columns);
+        } else {
+          cuda::column_power_roots_kernel<1><<<256, 256>>>(static_cast<float2*>(table), log2_columns);
+        }
         cuda_check(cudaGetLastError(), "column_power_roots_kernel launch");
         std::vector<float> device(floats);
         cuda_check(cudaMemcpy(device.data(), table, floats * sizeof(float), cudaMemcpyDeviceToHost), "copy");
