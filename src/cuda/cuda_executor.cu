@@ -1120,7 +1120,7 @@ class CudaExecutor final : public Executor {
     const bool owns_workspace = plan.options.allocate_workspace && workspace_bytes_ > 0;
     const std::size_t allocation = tables_bytes + device_filled_bytes + (owns_workspace ? workspace_bytes_ : 0);
     check(cudaMalloc(&device_memory_, allocation),
-          ("cudaMalloc of the plan's " + std::to_string(tables_bytes) + " bytes of tables" +
+          ("cudaMalloc of the plan's " + std::to_string(tables_bytes + device_filled_bytes) + " bytes of tables" +
            (owns_workspace ? " and " + std::to_string(workspace_bytes_) + "-byte workspace" : std::string()))
               .c_str(),
           Status::allocation_failed);
